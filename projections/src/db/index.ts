@@ -1,0 +1,5 @@
+export * from './sql';
+export * from './pg-database';
+export * from './pglite-database';
+export * from './open-database';
+export * from './migrate';

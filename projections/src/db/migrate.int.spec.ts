@@ -1,0 +1,55 @@
+import { Database } from './sql';
+import { loadMigrations, migrate } from './migrate';
+import { createPgliteTestDatabase, createPostgresTestDatabase, postgresAvailable, TestDatabase } from '../testing';
+
+const engines: Array<[string, () => Promise<TestDatabase>]> = [
+  ['PostgreSQL', () => createPostgresTestDatabase({ migrate: false })],
+  ['PGlite', () => createPgliteTestDatabase({ migrate: false })],
+];
+
+describe.each(engines)('migrations on %s', (engine, create) => {
+  let test: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    if (engine === 'PostgreSQL' && !(await postgresAvailable())) {
+      throw new Error('PostgreSQL must answer on 127.0.0.1:5432 (or DATABASE_URL) for the migration tests');
+    }
+    test = await create();
+    db = test.db;
+  });
+  afterAll(() => test.drop());
+
+  it('applies every migration once, in order, and records it', async () => {
+    const ids = loadMigrations().map((m) => m.id);
+    expect(await migrate(db)).toEqual(ids);
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(rows.map((r) => r.id)).toEqual(ids);
+  });
+
+  it('leaves the schema usable: accent-insensitive, typo-tolerant text functions exist', async () => {
+    const { rows } = await db.query<{ plain: string; close: boolean }>(
+      "SELECT unaccent('Dragón Blanco de Ojos Azules') AS plain, similarity('dragon', 'dargon') > 0.2 AS close",
+    );
+    expect(rows[0]).toEqual({ plain: 'Dragon Blanco de Ojos Azules', close: true });
+  });
+
+  it('rolls back a failing migration whole, recording nothing', async () => {
+    const broken = [
+      { id: '9998_ok_part', sql: 'CREATE TABLE half_written (id int)' },
+      { id: '9999_broken', sql: 'CREATE TABLE oops (' },
+    ];
+    await expect(migrate(db, broken)).rejects.toThrow();
+    const table = await db.query("SELECT to_regclass('half_written') AS t");
+    expect(table.rows[0]).toEqual({ t: null });
+    const recorded = await db.query("SELECT id FROM schema_migrations WHERE id LIKE '999%'");
+    expect(recorded.rows).toEqual([]);
+  });
+
+  it('lets concurrent migrators apply each file exactly once', async () => {
+    const extra = [{ id: '9000_counter', sql: 'CREATE TABLE counter_once (id int)' }];
+    const results = await Promise.all([migrate(db, extra), migrate(db, extra), migrate(db, extra)]);
+    expect(results.flat()).toEqual(['9000_counter']);
+  });
+});

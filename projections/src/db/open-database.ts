@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import { PgDatabase } from './pg-database';
+import { PgliteDatabase } from './pglite-database';
+import { Database } from './sql';
+
+export interface DatabaseSettings {
+  /** Real PostgreSQL when set. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files when there is no DATABASE_URL; undefined keeps it in memory. */
+  dataDir?: string;
+  applicationName?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  if (settings.databaseUrl) {
+    return new PgDatabase({
+      connectionString: settings.databaseUrl,
+      applicationName: settings.applicationName,
+      max: settings.poolSize,
+    });
+  }
+  if (settings.dataDir) mkdirSync(settings.dataDir, { recursive: true });
+  return PgliteDatabase.open(settings.dataDir);
+}

@@ -1,0 +1,65 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Database, QueryResult, Sql } from './sql';
+
+type Queryable = Pick<PGlite, 'query' | 'exec'>;
+
+function wrap(target: Queryable): Sql {
+  return {
+    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+      const result = await target.query<T>(text, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(text: string): Promise<void> {
+      await target.exec(text);
+    },
+  };
+}
+
+/**
+ * PostgreSQL compiled to WebAssembly, in this process. One connection: PGlite queues statements and
+ * runs a transaction exclusively, which serialises writers the way a single-connection pool would.
+ */
+export class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private readonly sql: Sql;
+
+  private constructor(private readonly db: PGlite) {
+    this.sql = wrap(db);
+  }
+
+  /** `dataDir` undefined keeps everything in memory (tests); a path persists it on disk. */
+  static async open(dataDir?: string): Promise<PgliteDatabase> {
+    const db = await PGlite.create(dataDir, {
+      extensions: { pg_trgm, unaccent },
+      parsers: { [types.INT8]: (value: string) => Number(value) },
+    });
+    return new PgliteDatabase(db);
+  }
+
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return this.sql.query<T>(text, params);
+  }
+
+  exec(text: string): Promise<void> {
+    return this.sql.exec(text);
+  }
+
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(wrap(tx)));
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.db.listen(channel, onNotify);
+  }
+
+  /** The underlying PGlite instance, for the socket server that lets the operators' CLI in. */
+  get pglite(): PGlite {
+    return this.db;
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}
