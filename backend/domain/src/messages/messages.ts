@@ -1,0 +1,127 @@
+/**
+ * Every text a person reads, in Spanish, exactly as the specification words it. The browser and the
+ * server both take their messages from here, so the same rule never speaks two ways.
+ */
+export const messages = {
+  cart: {
+    empty: 'Tu carrito está vacío.',
+    added: (name: string) => `"${name}" agregado al carrito`,
+    quantityUpdated: 'Cantidad actualizada',
+    removed: 'Producto eliminado del carrito',
+    outOfStock: 'Producto sin stock',
+    onlyAvailable: (n: number) => `Solo hay ${n} unidades disponibles`,
+    outsideProvider: 'useCart debe usarse dentro de CartProvider',
+  },
+  checkout: {
+    title: 'Confirmar Pedido',
+    missingFields: 'Completa todos los campos y sube el comprobante',
+    nameAndPhoneRequired: 'Nombre y teléfono son obligatorios',
+    phoneDigits: 'El número de teléfono debe tener 9 dígitos',
+    invalidName: 'El nombre contiene caracteres no válidos',
+    proofType: 'Solo se permiten imágenes JPG o PNG',
+    invalidFile: 'Archivo inválido',
+    mustSignIn: 'Debes iniciar sesión para continuar con la compra',
+    sessionExpired: 'Sesión expirada. Inicia sesión de nuevo.',
+    insufficientStock: (name: string) => `Stock insuficiente para ${name}`,
+    placed: 'Pedido registrado. Se validará el pago pronto.',
+    uploadingProof: 'Subiendo comprobante...',
+    processing: 'Procesando...',
+    overlayTitle: 'Procesando tu pedido...',
+    overlayHint: 'No cierres ni recargues la página',
+    proofUploadFailed: 'Error al subir comprobante',
+    confirmFailed: 'Ocurrió un error al confirmar el pedido.',
+  },
+  orders: {
+    empty: 'No tienes pedidos registrados.',
+    loadFailed: 'Ocurrió un error al cargar tus pedidos',
+    mustSignIn: 'Debes iniciar sesión para ver tus pedidos',
+  },
+  catalog: {
+    searchPlaceholder: 'Buscar cartas, productos...',
+    cardNotFoundToast: 'Carta no encontrada',
+    cardNotFound: 'Carta no encontrada.',
+    cardLoadFailed: 'Error cargando la carta',
+    setNotFound: 'Set no encontrado.',
+    noCardsForFilters: 'No se encontraron cartas con los filtros seleccionados.',
+    noResults: 'No se encontraron resultados.',
+    resultsFor: (query: string) => `Resultados para: "${query}"`,
+    releasedOn: (date: string) => `Lanzamiento: ${date}`,
+    inStock: (n: number) => `${n} en stock`,
+    noStock: 'Sin stock',
+    soldOut: 'Agotado',
+    onlyAvailable: 'Solo disponibles',
+    latestSets: 'Últimos sets',
+  },
+  auth: {
+    signInHeading: 'Inicia sesión para continuar',
+  },
+  admin: {
+    slides: {
+      missingDesktopUrl: 'Falta la URL de la imagen de escritorio.',
+      readFailed: 'Error al leer slides',
+      saveFailed: 'Error al guardar el slide',
+      visibilityFailed: 'No se pudo actualizar visibilidad',
+      deleteFailed: 'No se pudo eliminar',
+      saved: 'Slide guardado correctamente',
+      hidden: 'Slide oculto',
+      shown: 'Slide visible',
+      deleted: 'Slide eliminado',
+    },
+    mostWanted: {
+      loadFailed: 'Error al cargar datos',
+      saveFailed: 'Error al guardar cambios',
+      saved: 'Most Wanted actualizado',
+    },
+    sets: {
+      missingFields: 'Completa todos los campos obligatorios.',
+      nameFirst: 'Primero debes ingresar el nombre del set',
+      saveFailed: 'Error al guardar el set',
+      notInOfficialList: 'No se encontró el set en el listado oficial de YGOProDeck.',
+      noCards: 'No se encontraron cartas para este set.',
+      apiFailed: 'Error al consultar la API',
+      autocompleted: (n: number) => `Autocompletado exitoso: ${n} cartas encontradas.`,
+    },
+    upload: {
+      title: 'Subir Carta Individual',
+      searching: '🔍 Buscando...',
+      found: '✅ Resultados encontrados. Selecciona una versión.',
+      uploading: '⬆️ Subiendo carta...',
+      saved: '✅ Carta y versiones guardadas correctamente.',
+      searchFailed: '❌ Error al buscar la carta.',
+      uploadFailed: '❌ Error al subir la carta.',
+      notFound: 'No encontrada',
+      imageHttpError: (status: number) => `Error HTTP: ${status}`,
+    },
+  },
+  discord: {
+    connected: '¡Discord conectado correctamente!',
+    failed: 'Hubo un error al conectar Discord.',
+  },
+} as const;
+
+/** Order status labels: customers and admins read different words for the same state (spec §4). */
+export const orderStatusLabels = {
+  customer: {
+    pendiente_confirmación_pago: 'Pendiente de Confirmación',
+    confirmado: 'Pago Confirmado',
+    anulado: 'Anulado',
+  },
+  admin: {
+    pendiente_confirmación_pago: 'Pendiente',
+    confirmado: 'Confirmado',
+    anulado: 'Anulado',
+  },
+} as const;
+
+/** Spec §3 language labels. */
+export const languageLabels: Record<string, string> = {
+  en: 'Inglés',
+  es: 'Español',
+  fr: 'Francés',
+  de: 'Alemán',
+  it: 'Italiano',
+  pt: 'Portugués',
+};
+
+/** Spec §9 toast durations, in milliseconds. */
+export const toastDurations = { error: 4000, success: 2000 } as const;
