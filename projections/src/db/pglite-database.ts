@@ -1,6 +1,4 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Database, QueryResult, Sql } from './sql';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
@@ -31,6 +29,11 @@ export class PgliteDatabase implements Database {
 
   /** `dataDir` undefined keeps everything in memory (tests); a path persists it on disk. */
   static async open(dataDir?: string): Promise<PgliteDatabase> {
+    // The contrib entry points publish ESM types only, so they are loaded with a real dynamic import.
+    const [{ pg_trgm }, { unaccent }] = await Promise.all([
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/unaccent'),
+    ]);
     const db = await PGlite.create(dataDir, {
       extensions: { pg_trgm, unaccent },
       parsers: { [types.INT8]: (value: string) => Number(value) },

@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('runs embedded with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, role: 'all', env: 'development', demoSeed: true });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.pgliteDir).toMatch(/var\/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT expects a whole number from 1 to 65535 \(got "abc"\)$/],
+    [{ PORT: '70000' }, /PORT expects a whole number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL expects a postgres:\/\/ connection URL/],
+    [{ REDIS_URL: 'nope' }, /REDIS_URL expects a redis:\/\/ URL/],
+    [{ ROLE: 'web' }, /ROLE expects all, api, projector or worker/],
+    [{ DEMO_SEED: 'yes' }, /DEMO_SEED expects true or false/],
+  ])('names the variable and what it expects for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the servers it is given and treats empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/tcg',
+      REDIS_URL: 'redis://cache:6379',
+      OPENSEARCH_URL: '',
+      DEMO_SEED: 'false',
+    });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/tcg', redisUrl: 'redis://cache:6379', demoSeed: false });
+    expect(config.openSearchUrl).toBeUndefined();
+  });
+});

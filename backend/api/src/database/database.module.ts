@@ -1,0 +1,40 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Database, migrate, openDatabase } from '@tcg/projections';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { PortRegistry } from '../health/port-registry';
+import { LOGGER, Logger } from '../logging/logger';
+
+export const DATABASE = Symbol('DATABASE');
+
+/**
+ * The read-model database (and, in the embedded default, the event store's too): PostgreSQL with
+ * DATABASE_URL, PGlite under var/data otherwise. Migrated before anything else touches it.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DATABASE,
+      inject: [APP_CONFIG, LOGGER, PortRegistry],
+      useFactory: async (config: AppConfig, logger: Logger, ports: PortRegistry): Promise<Database> => {
+        const db = await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.pgliteDir,
+          applicationName: `tcg-${config.role}`,
+        });
+        const applied = await migrate(db);
+        if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+        ports.register({ port: 'readModels', adapter: db.kind, check: async () => void (await db.query('SELECT 1')) });
+        return db;
+      },
+    },
+  ],
+  exports: [DATABASE],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
+  }
+}

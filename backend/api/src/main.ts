@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { createApp, logPorts } from './bootstrap';
+import { ConfigError, loadConfig } from './config/app-config';
+import { createLogger } from './logging/logger';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const app = await createApp(config, logger);
+  await app.listen(config.port, config.host);
+  logPorts(app, logger);
+  logger.info({ url: `http://localhost:${config.port}`, role: config.role }, 'shop ready');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
