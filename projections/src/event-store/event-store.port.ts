@@ -1,0 +1,128 @@
+/**
+ * The event store port (DESIGN §4). Revisions are 0-based per stream, like EventStoreDB. Positions are
+ * global, increasing but not dense (PostgreSQL: transaction id based; EventStoreDB: commit position).
+ * A position is a checkpoint: reading "from" a position returns the events after it; 0 is the start.
+ */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export const START_POSITION = 0;
+
+/** What the caller supplies; `causationId` defaults to the correlation id, `timestamp` to now. */
+export interface AppendMetadata {
+  correlationId: string;
+  causationId?: string;
+  /** The user id, or a system name such as `sweeper`. */
+  actor: string;
+  /** ISO-8601. */
+  timestamp?: string;
+}
+
+export interface EventMetadata {
+  eventId: string;
+  correlationId: string;
+  causationId: string;
+  actor: string;
+  timestamp: string;
+}
+
+export interface EventToAppend {
+  /** UUID; generated when absent, but pass one to make a re-sent append a no-op. */
+  id?: string;
+  type: string;
+  /** Any JSON value. */
+  data: unknown;
+  metadata: AppendMetadata;
+}
+
+export interface RecordedEvent {
+  streamId: string;
+  revision: number;
+  position: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** The stream's revision after the append: pass it as the next expected revision. */
+  nextRevision: number;
+  /** The position of the last appended event. */
+  position: number;
+}
+
+export interface SubscriptionFilter {
+  /** Keep events whose stream id starts with one of these (e.g. `card-`). */
+  streamPrefixes?: string[];
+  /** Keep events of exactly these types. */
+  eventTypes?: string[];
+}
+
+/**
+ * What a subscriber receives, in position order. `checkpoint` is the position up to which everything
+ * matching the filter has been delivered; store it (with the read-model writes) and resume from it.
+ * `events` is empty when only the checkpoint moved, past events the filter left out.
+ */
+export interface SubscriptionBatch {
+  events: RecordedEvent[];
+  checkpoint: number;
+}
+
+/** Awaited before the next batch: a subscription never runs two handlers at once. */
+export type SubscriptionHandler = (batch: SubscriptionBatch) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Events per read while catching up. */
+  batchSize?: number;
+}
+
+export interface Subscription {
+  /** Settles when the subscription stops: resolves after `close()`, rejects when a handler or read fails. */
+  readonly done: Promise<void>;
+  close(): Promise<void>;
+}
+
+export type EventStoreName = 'postgres' | 'pglite' | 'eventstoredb';
+
+export interface EventStore {
+  readonly name: EventStoreName;
+  /** Appends atomically. Throws ConcurrencyError when `expected` does not match the stream. */
+  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events from `fromRevision` (default 0) on; empty when the stream does not exist. */
+  readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /** Every event after `fromPosition`, in position order, read `batchSize` at a time. */
+  readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent>;
+  /** Catches up from `fromPosition`, then follows new appends until closed. */
+  subscribe(
+    fromPosition: number,
+    filter: SubscriptionFilter,
+    handler: SubscriptionHandler,
+    options?: SubscribeOptions,
+  ): Promise<Subscription>;
+  /** Throws when the store does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The stream was not at the expected revision; reload, decide again and retry. */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's last revision; -1 when it does not exist. */
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId} is at revision ${actual}, expected ${expected}`);
+  }
+}
+
+/** Some (not all) event ids of an append, or all of them in another stream, were already stored. */
+export class EventIdReusedError extends Error {
+  override readonly name = 'EventIdReusedError';
+
+  constructor(readonly streamId: string) {
+    super(`an append to ${streamId} reuses event ids of a different append`);
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  AllStreamResolvedEvent,
+  AppendExpectedRevision,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  ANY,
+  ReadPosition,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import {
+  AppendResult,
+  ConcurrencyError,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  RecordedEvent,
+  Subscription,
+  SubscriptionFilter,
+  SubscriptionHandler,
+} from './event-store.port';
+import { isSystemEvent, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
+import { EventStoreDbSubscription } from './eventstoredb-subscription';
+import { prepareEvents } from './prepare-events';
+
+function toEsExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  return BigInt(expected);
+}
+
+/**
+ * The event store on EventStoreDB (DESIGN §4). The server itself checks revisions and makes a re-sent
+ * append with the same event ids a no-op; this class maps names and numbers to the port's.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  readonly name = 'eventstoredb' as const;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly client: EventStoreDBClient) {}
+
+  /** `url` is an EventStoreDB connection string, e.g. `esdb://localhost:2113?tls=false`. */
+  static connect(url: string): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(url));
+  }
+
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const data = prepareEvents(streamId, events).map((event) => jsonEvent(toEsEventData(event)));
+    try {
+      const result = await this.client.appendToStream(streamId, data, { expectedRevision: toEsExpected(expected) });
+      const nextRevision = Number(result.nextExpectedRevision);
+      // An idempotent re-send is answered without a position; the stored event still has its own.
+      const position = result.position ? toPortPosition(result.position) : await this.positionOf(streamId, nextRevision);
+      return { nextRevision, position };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);
+        throw new ConcurrencyError(streamId, expected, actual);
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      const read = this.client.readStream(streamId, { fromRevision: BigInt(fromRevision), direction: FORWARDS });
+      for await (const resolved of read) if (resolved.event) events.push(toRecordedEvent(resolved.event));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async *readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent> {
+    // Reading $all from a position includes the event at it; the port's positions are exclusive.
+    const pageSize = Math.max(batchSize, 2);
+    let from: ReadPosition = toEsPosition(fromPosition);
+    let after = fromPosition;
+    for (;;) {
+      let read = 0;
+      const page = this.client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS });
+      for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
+        read += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        from = event.position;
+        const position = toPortPosition(event.position);
+        if (position <= after || isSystemEvent(event)) continue;
+        after = position;
+        yield toRecordedEvent(event);
+      }
+      if (read < pageSize) return;
+    }
+  }
+
+  async subscribe(
+    fromPosition: number,
+    filter: SubscriptionFilter,
+    handler: SubscriptionHandler,
+  ): Promise<Subscription> {
+    const subscription = new EventStoreDbSubscription(this.client, fromPosition, filter, handler);
+    this.subscriptions.add(subscription);
+    void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  /** Reads the newest event of $all: it answers only when the server is up and the user may read. */
+  async ping(): Promise<void> {
+    for await (const _ of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 })) break;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    await this.client.dispose();
+  }
+
+  private async positionOf(streamId: string, revision: number): Promise<number> {
+    const [event] = await this.readStream(streamId, revision);
+    return event?.position ?? -1;
+  }
+}

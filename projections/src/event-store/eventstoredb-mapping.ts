@@ -1,0 +1,53 @@
+import { JSONType, Position, RecordedEvent as EsRecordedEvent, START } from '@eventstore/db-client';
+import { EventMetadata, RecordedEvent } from './event-store.port';
+import { PreparedEvent } from './prepare-events';
+
+/*
+ * Port positions are EventStoreDB commit positions as numbers. Since 20.6 every event of an append has
+ * a log position of its own with commit = prepare, so a commit position alone identifies an event and
+ * resuming from { commit: n, prepare: n } is exact. 2^53 bytes of transaction log (8 PiB) stay exact.
+ */
+export function toPortPosition(position: Position): number {
+  return Number(position.commit);
+}
+
+export function toEsPosition(position: number): Position | typeof START {
+  if (position <= 0) return START;
+  const value = BigInt(position);
+  return { commit: value, prepare: value };
+}
+
+/** System streams and events ($epoch-information, $stats-…, links) are the server's, not ours. */
+export function isSystemEvent(event: Pick<EsRecordedEvent, 'streamId' | 'type'>): boolean {
+  return event.streamId.startsWith('$') || event.type.startsWith('$');
+}
+
+export function toEsEventData(event: PreparedEvent) {
+  return {
+    id: event.id,
+    type: event.type,
+    // The client JSON-encodes any value; its types only name objects, arrays and strings.
+    data: event.data as JSONType,
+    metadata: event.metadata,
+  };
+}
+
+/** Reading a single stream, servers older than 22.6 report no position: -1 marks it unknown. */
+export function toRecordedEvent(event: EsRecordedEvent): RecordedEvent {
+  const metadata = (event.metadata ?? {}) as Omit<EventMetadata, 'eventId'>;
+  return {
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: event.position ? toPortPosition(event.position) : -1,
+    type: event.type,
+    data: event.data,
+    metadata: {
+      eventId: event.id,
+      correlationId: metadata.correlationId,
+      causationId: metadata.causationId,
+      actor: metadata.actor,
+      timestamp: metadata.timestamp,
+    },
+    createdAt: event.created,
+  };
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { createPgliteTestDatabase, createPostgresTestDatabase, TestDatabase } from '../testing';
+import { collector, event, eventStoreContract, waitFor } from './event-store.contract';
+import { EventIdReusedError } from './event-store.port';
+import { openEventStore } from './open-event-store';
+import { PostgresEventStore } from './postgres-event-store';
+
+// PGlite starts in seconds under a loaded test run, and each describe opens its own.
+jest.setTimeout(30_000);
+
+const engines: Array<[string, () => Promise<TestDatabase>]> = [
+  ['PostgreSQL', () => createPostgresTestDatabase()],
+  ['PGlite', () => createPgliteTestDatabase()],
+];
+
+describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
+  describe('contract', () => {
+    eventStoreContract(async () => {
+      const test = await create();
+      return { store: new PostgresEventStore(test.db), teardown: () => test.drop() };
+    });
+  });
+
+  describe('adapter', () => {
+    let test: TestDatabase;
+    let store: PostgresEventStore;
+
+    beforeAll(async () => {
+      test = await create();
+      store = new PostgresEventStore(test.db);
+    });
+    afterAll(async () => {
+      await store.close();
+      await test.drop();
+    });
+
+    it('is named after its engine and picked by openEventStore without an EventStoreDB URL', () => {
+      expect(store.name).toBe(test.db.kind);
+      const picked = openEventStore({ db: test.db });
+      expect(picked).toBeInstanceOf(PostgresEventStore);
+      expect(picked.name).toBe(test.db.kind);
+    });
+
+    it('shows a subscriber a new event within 100 ms', async () => {
+      const id = `card-${randomUUID()}`;
+      const { state, handler } = collector();
+      const subscription = await store.subscribe(0, { streamPrefixes: [id] }, handler);
+      try {
+        const delays: number[] = [];
+        for (let revision = 0; revision < 5; revision += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          await store.append(id, [event('PriceSet', { revision })], revision === 0 ? 'no_stream' : revision - 1);
+          const appended = Date.now();
+          await waitFor(() => state.events.length === revision + 1, 2_000, `event ${revision}`);
+          delays.push(Date.now() - appended);
+        }
+        expect(Math.max(...delays)).toBeLessThan(100);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('refuses event ids reused in another stream or mixed with new ones', async () => {
+      const reused = randomUUID();
+      await store.append(`card-${randomUUID()}`, [event('StockAdded', {}, reused)], 'no_stream');
+      await expect(store.append(`card-${randomUUID()}`, [event('StockAdded', {}, reused)], 'any')).rejects.toBeInstanceOf(
+        EventIdReusedError,
+      );
+      const id = `card-${randomUUID()}`;
+      const first = randomUUID();
+      await store.append(id, [event('StockAdded', {}, first)], 'no_stream');
+      await expect(store.append(id, [event('StockAdded', {}, first), event('StockSold')], 'any')).rejects.toBeInstanceOf(
+        EventIdReusedError,
+      );
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+
+    it('refuses an empty append and an invalid expected revision', async () => {
+      await expect(store.append('card-x', [], 'any')).rejects.toThrow('at least one event');
+      await expect(store.append('card-x', [event('A')], -3)).rejects.toThrow('invalid expected revision');
+    });
+  });
+});
+
+describe('PostgresEventStore ordering under concurrent transactions (real PostgreSQL)', () => {
+  let test: TestDatabase & { url: string };
+  let store: PostgresEventStore;
+  let older: Client;
+
+  beforeAll(async () => {
+    test = await createPostgresTestDatabase();
+    store = new PostgresEventStore(test.db);
+    older = new Client({ connectionString: test.url });
+    await older.connect();
+  });
+  afterAll(async () => {
+    await older.end();
+    await store.close();
+    await test.drop();
+  });
+
+  it('holds back an event that committed first until an older transaction, with a lower position, ends', async () => {
+    const { state, handler } = collector();
+    const subscription = await store.subscribe(0, {}, handler);
+    try {
+      // The older transaction takes its id first, so its event gets the lower position, yet commits last:
+      // a reader of "everything after the last position I saw" would skip it.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const late = await store.append('order-late', [event('OrderPlaced')], 'no_stream');
+      await older.query('SELECT * FROM event_store_append($1, $2, $3::jsonb)', [
+        'order-early',
+        -1,
+        JSON.stringify([{ id: randomUUID(), type: 'OrderPlaced', data: {}, metadata }]),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(state.events).toEqual([]);
+      expect([...(await collect(store.readAll(0, 10)))]).toEqual([]);
+
+      await older.query('COMMIT');
+      await waitFor(() => state.events.length === 2, 2_000, 'both events');
+      expect(state.events.map((e) => e.streamId)).toEqual(['order-early', 'order-late']);
+      expect(state.events[0].position).toBeLessThan(late.position);
+      expect(state.events[1].position).toBe(late.position);
+    } finally {
+      await subscription.close();
+    }
+  });
+});
+
+const metadata = { correlationId: randomUUID(), causationId: randomUUID(), actor: 'test', timestamp: new Date().toISOString() };
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}

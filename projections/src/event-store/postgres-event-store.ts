@@ -1,0 +1,207 @@
+import { Database } from '../db/sql';
+import {
+  AppendResult,
+  ConcurrencyError,
+  EventIdReusedError,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionFilter,
+  SubscriptionHandler,
+} from './event-store.port';
+import { prepareEvents } from './prepare-events';
+import { EventPage, PollingSubscription } from './polling-subscription';
+
+export const EVENT_STORE_CHANNEL = 'event_store';
+
+export interface PostgresEventStoreOptions {
+  /**
+   * How often a subscriber looks for new events without a notification. Notifications cover appends;
+   * the poll covers an event held back by another (non-appending) transaction that was still running.
+   */
+  pollIntervalMs?: number;
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  matches: boolean;
+  data: unknown;
+  metadata: Omit<RecordedEvent['metadata'], 'eventId'> | null;
+  created_at: Date | string;
+}
+
+interface AppendRow {
+  outcome: 'appended' | 'duplicate' | 'conflict';
+  last_revision: number;
+  last_position: number | null;
+}
+
+const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, created_at';
+
+/*
+ * Only positions below the oldest running transaction id are read: those transactions have all ended,
+ * and no later one can take a smaller position (docs/decisions/0001-event-store-ordering.md).
+ * Rows the filter leaves out come back without their payload, so the checkpoint can still pass them.
+ */
+const PAGE_SQL = `
+  SELECT position, event_id, stream_id, revision, type, created_at, matches,
+         CASE WHEN matches THEN data END AS data, CASE WHEN matches THEN metadata END AS metadata
+    FROM (SELECT *, ($3::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($3::text[]) p WHERE starts_with(stream_id, p)))
+                    AND ($4::text[] IS NULL OR type = ANY($4::text[])) AS matches
+            FROM events
+           WHERE position > $1 AND position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint * 65536
+           ORDER BY position
+           LIMIT $2) page
+   ORDER BY position`;
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: row.data,
+    metadata: { eventId: row.event_id, ...(row.metadata as Omit<RecordedEvent['metadata'], 'eventId'>) },
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function expectedParam(expected: ExpectedRevision): number | null {
+  if (expected === 'any') return null;
+  if (expected === 'no_stream') return -1;
+  if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected revision ${expected}`);
+  return expected;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** The event store on PostgreSQL or PGlite: the same SQL through the `Database` port. */
+export class PostgresEventStore implements EventStore {
+  readonly name: 'postgres' | 'pglite';
+  private readonly pollIntervalMs: number;
+  private readonly subscriptions = new Set<Subscription>();
+  private notifying: Promise<void> | undefined;
+  private notifyAgain = false;
+
+  constructor(
+    private readonly db: Database,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.name = db.kind;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+  }
+
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const prepared = prepareEvents(streamId, events);
+    let row: AppendRow;
+    try {
+      const { rows } = await this.db.query<AppendRow>(
+        'SELECT outcome, last_revision, last_position FROM event_store_append($1, $2, $3::jsonb)',
+        [streamId, expectedParam(expected), JSON.stringify(prepared)],
+      );
+      row = rows[0];
+    } catch (error) {
+      // The only unique keys are the event id and (stream, revision), which the stream lock guards.
+      if (isUniqueViolation(error)) throw new EventIdReusedError(streamId);
+      throw error;
+    }
+    if (row.outcome === 'conflict') throw new ConcurrencyError(streamId, expected, row.last_revision);
+    this.announce();
+    return { nextRevision: row.last_revision, position: row.last_position as number };
+  }
+
+  async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
+      [streamId, fromRevision],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async *readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent> {
+    let after = fromPosition;
+    for (;;) {
+      const page = await this.readPage(after, batchSize, {});
+      yield* page.events;
+      if (page.scanned < batchSize) return;
+      after = page.checkpoint;
+    }
+  }
+
+  async subscribe(
+    fromPosition: number,
+    filter: SubscriptionFilter,
+    handler: SubscriptionHandler,
+    options: SubscribeOptions = {},
+  ): Promise<Subscription> {
+    const subscription = await PollingSubscription.start({
+      from: fromPosition,
+      batchSize: options.batchSize ?? 500,
+      pollIntervalMs: this.pollIntervalMs,
+      readPage: (after, limit) => this.readPage(after, limit, filter),
+      listen: (onNotify) => this.db.listen(EVENT_STORE_CHANNEL, onNotify),
+      handler,
+    });
+    this.subscriptions.add(subscription);
+    void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  async ping(): Promise<void> {
+    await this.db.query('SELECT 1 FROM events LIMIT 1');
+  }
+
+  /** Stops the subscriptions; the database belongs to whoever opened it and stays open. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    while (this.notifying) await this.notifying;
+  }
+
+  /**
+   * Wakes subscribers after a commit, off the append's path. At most one notification is in flight per
+   * store; appends that commit meanwhile are covered by one more. Not durable and needs no fsync; a lost
+   * one costs a subscriber one poll interval.
+   */
+  private announce(): void {
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = this.db
+      .query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')", [EVENT_STORE_CHANNEL])
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        this.notifying = undefined;
+        if (this.notifyAgain) {
+          this.notifyAgain = false;
+          this.announce();
+        }
+      });
+  }
+
+  private async readPage(after: number, limit: number, filter: SubscriptionFilter): Promise<EventPage> {
+    const { rows } = await this.db.query<EventRow>(PAGE_SQL, [
+      after,
+      limit,
+      filter.streamPrefixes ?? null,
+      filter.eventTypes ?? null,
+    ]);
+    return {
+      events: rows.filter((row) => row.matches).map(toRecorded),
+      scanned: rows.length,
+      checkpoint: rows.length > 0 ? rows[rows.length - 1].position : after,
+    };
+  }
+}
