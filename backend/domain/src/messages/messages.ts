@@ -30,6 +30,7 @@ export const messages = {
     overlayHint: 'No cierres ni recargues la página',
     proofUploadFailed: 'Error al subir comprobante',
     confirmFailed: 'Ocurrió un error al confirmar el pedido.',
+    priceChanged: (name: string) => `El precio de ${name} cambió. Revisa tu carrito.`,
   },
   orders: {
     empty: 'No tienes pedidos registrados.',
@@ -92,6 +93,24 @@ export const messages = {
       notFound: 'No encontrada',
       imageHttpError: (status: number) => `Error HTTP: ${status}`,
     },
+  },
+  /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */
+  domain: {
+    invalidQuantity: 'La cantidad debe ser un número entero mayor que cero.',
+    invalidPrice: 'El precio debe ser un monto válido en soles.',
+    invalidUnitCost: 'El costo unitario debe ser un monto válido en soles.',
+    invalidCardDetails: 'Faltan datos obligatorios de la carta.',
+    cardAlreadyListed: 'La carta ya está registrada con otros datos.',
+    reservationConflict: 'La reserva ya existe con otra cantidad o para otro pedido.',
+    reservationNotFound: 'La reserva no existe.',
+    reservationReleased: 'La reserva ya fue anulada; no se puede vender.',
+    reservationSold: 'La reserva ya fue vendida; no se puede anular.',
+    orderNotFound: 'Pedido no encontrado.',
+    orderAlreadyPlaced: 'El pedido ya fue registrado.',
+    duplicateReservation: 'Cada producto del pedido necesita su propia reserva.',
+    totalMismatch: 'El total no coincide con la suma de los productos.',
+    orderAlreadyCancelled: 'El pedido ya fue anulado; no se puede confirmar.',
+    orderAlreadyConfirmed: 'El pedido ya fue confirmado; no se puede anular.',
   },
   discord: {
     connected: '¡Discord conectado correctamente!',

@@ -1,0 +1,72 @@
+import { messages } from '../messages';
+
+/** Spec §9. */
+export const nameMaxLength = 80;
+export const phoneLength = 9;
+
+/**
+ * Letters of any alphabet with their accents (ñ, ü, é, and combining marks typed separately),
+ * spaces, hyphens, and both apostrophes: phones type ’ where a keyboard types '.
+ */
+const allowedNameCharacter = /[\p{L}\p{M} '’-]/u;
+const validName = /^[\p{L}\p{M} '’-]+$/u;
+const ninePhoneDigits = new RegExp(`^\\d{${phoneLength}}$`);
+
+/** What the name field keeps of each keystroke or paste: allowed characters only, 80 at most. */
+export function filterNameInput(text: string): string {
+  return Array.from(text.normalize('NFC'))
+    .filter((character) => allowedNameCharacter.test(character))
+    .slice(0, nameMaxLength)
+    .join('');
+}
+
+/** What the phone field keeps: ASCII digits only (the field opens a numeric keypad). */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+export interface BuyerFields {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+function isFilled(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/**
+ * Spec §5's checks in the spec's order; only the first failure is reported, because the shop shows
+ * one toast at a time. `proof` says whether the proof came, so the form (a file) and the request
+ * (a stored key) share the checks.
+ */
+export function firstBuyerProblem(
+  value: Partial<Record<keyof BuyerFields, unknown>>,
+  proof: { field: string; present: boolean },
+): FieldProblem | null {
+  const missing = (['name', 'email', 'phone'] as const).find((field) => !isFilled(value[field]));
+  if (missing) return { field: missing, message: messages.checkout.missingFields };
+  if (!proof.present) return { field: proof.field, message: messages.checkout.missingFields };
+  const { name, phone } = value as BuyerFields;
+  if (name.trim() === '') return { field: 'name', message: messages.checkout.nameAndPhoneRequired };
+  if (phone.trim() === '') return { field: 'phone', message: messages.checkout.nameAndPhoneRequired };
+  if (!ninePhoneDigits.test(phone.trim())) return { field: 'phone', message: messages.checkout.phoneDigits };
+  const cleanName = normaliseName(name);
+  if (!validName.test(cleanName) || Array.from(cleanName).length > nameMaxLength) {
+    return { field: 'name', message: messages.checkout.invalidName };
+  }
+  return null;
+}
+
+export function normaliseBuyer(value: BuyerFields): BuyerFields {
+  return { name: normaliseName(value.name), email: value.email.trim(), phone: value.phone.trim() };
+}
+
+function normaliseName(name: string): string {
+  return name.normalize('NFC').trim();
+}

@@ -1,0 +1,2 @@
+export * from './event-metadata';
+export * from './parse-event';

@@ -1,0 +1,2 @@
+export * from './date-format';
+export * from './money';

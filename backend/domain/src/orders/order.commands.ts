@@ -1,0 +1,27 @@
+import type { Command } from '../shared';
+import type { OrderBuyer, OrderItem } from './order.events';
+
+/**
+ * Sent after every line has been reserved on its card stream; `total` is checked against the
+ * lines, never trusted.
+ */
+export type PlaceOrder = Command<
+  'PlaceOrder',
+  {
+    orderId: string;
+    buyer: OrderBuyer;
+    items: OrderItem[];
+    total: number;
+    proofKey: string;
+    proofHash: string;
+    at: Date;
+  }
+>;
+
+/** Admin confirm: the handler then settles every line's reservation (`venta`). */
+export type ConfirmOrder = Command<'ConfirmOrder', { at: Date }>;
+
+/** Admin cancel: the handler then releases every line's reservation (`anulacion`). */
+export type CancelOrder = Command<'CancelOrder', { at: Date }>;
+
+export type OrderCommand = PlaceOrder | ConfirmOrder | CancelOrder;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { centsSchema } from '../money';
+import type { DomainEvent, EventSchemas } from '../shared';
+
+export function orderStreamName(orderId: string): string {
+  return `order-${orderId}`;
+}
+
+const text = z.string().trim().min(1);
+const at = z.iso.datetime({ offset: true });
+
+export const orderBuyerSchema = z.object({ userId: text, name: text, email: text, phone: text });
+
+export const orderItemSchema = z.object({
+  cardId: text,
+  name: text,
+  quantity: z.int().positive(),
+  unitPrice: centsSchema,
+  reservationId: text,
+});
+
+export const orderPlacedData = z.object({
+  orderId: text,
+  buyer: orderBuyerSchema,
+  items: z.array(orderItemSchema).min(1),
+  total: centsSchema,
+  /** Where the payment proof image is stored (private to the buyer and admins). */
+  proofKey: text,
+  /** SHA-256 of the proof image, so a proof reused on another order can be flagged. */
+  proofHash: text,
+  at,
+});
+
+export const orderConfirmedData = z.object({ orderId: text, at });
+
+export const orderCancelledData = z.object({ orderId: text, at });
+
+export type OrderBuyer = z.infer<typeof orderBuyerSchema>;
+export type OrderItem = z.infer<typeof orderItemSchema>;
+export type OrderPlacedData = z.infer<typeof orderPlacedData>;
+export type OrderConfirmedData = z.infer<typeof orderConfirmedData>;
+export type OrderCancelledData = z.infer<typeof orderCancelledData>;
+
+export type OrderPlaced = DomainEvent<'OrderPlaced', 1, OrderPlacedData>;
+export type OrderConfirmed = DomainEvent<'OrderConfirmed', 1, OrderConfirmedData>;
+export type OrderCancelled = DomainEvent<'OrderCancelled', 1, OrderCancelledData>;
+
+export type OrderEvent = OrderPlaced | OrderConfirmed | OrderCancelled;
+
+export const orderEventSchemas: EventSchemas<OrderEvent> = {
+  OrderPlaced: { version: 1, schema: orderPlacedData },
+  OrderConfirmed: { version: 1, schema: orderConfirmedData },
+  OrderCancelled: { version: 1, schema: orderCancelledData },
+};
