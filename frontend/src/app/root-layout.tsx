@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { HeaderAccount } from '@/components/layout/header-account';
+import { MainLayout } from '@/components/layout/main-layout';
+import { Skeleton } from '@/components/ui/skeleton';
+import { CartMenu } from '@/features/cart/components/cart-menu';
+import { LatestSetsLinks } from '@/features/catalog/components/latest-sets-links';
+
+function PageFallback() {
+  return (
+    <div aria-busy="true" aria-label="Cargando" className="page">
+      <Skeleton width="40%" height="2rem" />
+    </div>
+  );
+}
+
+/** The frame of every page; the header's feature-backed pieces are plugged in here, not imported by it. */
+export function RootLayout() {
+  return (
+    <MainLayout account={<HeaderAccount />} cart={<CartMenu />} latestSets={<LatestSetsLinks />}>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </MainLayout>
+  );
+}

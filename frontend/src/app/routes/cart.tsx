@@ -1,0 +1,12 @@
+import { CartView } from '@/features/cart/components/cart-view';
+import '@/components/ui/page.css';
+
+export default function CartRoute() {
+  return (
+    <section className="page">
+      <title>Carrito</title>
+      <h1>Tu carrito</h1>
+      <CartView />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { messages } from '@tcg/domain';
+import { screen, within } from '@testing-library/react';
+import { mockFetch, renderApp } from '@/testing/test-utils';
+
+const seed = [
+  {
+    id: 'dark-magician',
+    name: 'Dark Magician',
+    price: 1250,
+    quantity: 2,
+    image: null,
+    maxStock: 3,
+    setCode: 'LOB-005',
+    rarity: 'Ultra Rare',
+    edition: 'Unlimited',
+  },
+];
+
+beforeEach(() => {
+  window.localStorage.clear();
+  mockFetch({ '/api/sets/latest': { sets: [] } });
+});
+
+it('lists the stored lines with totals in soles and a way to checkout', async () => {
+  window.localStorage.setItem('cart', JSON.stringify(seed));
+  renderApp('/cart');
+
+  expect(await screen.findByText('LOB-005 · Ultra Rare · Unlimited')).toBeInTheDocument();
+  expect(screen.getByLabelText('Total de Dark Magician')).toHaveTextContent('S/ 25.00');
+  expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('S/ 25.00');
+  expect(screen.getByRole('link', { name: 'Continuar compra' })).toHaveAttribute('href', '/checkout');
+  expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+});
+
+it('changes quantities within the stock and removes lines', async () => {
+  window.localStorage.setItem('cart', JSON.stringify(seed));
+  const { user } = renderApp('/cart');
+  const quantity = within(await screen.findByRole('group', { name: 'Cantidad de Dark Magician' }));
+
+  await user.click(quantity.getByRole('button', { name: 'Agregar una unidad' }));
+  expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('S/ 37.50');
+  expect(JSON.parse(window.localStorage.getItem('cart')!)[0].quantity).toBe(3);
+
+  await user.click(quantity.getByRole('button', { name: 'Agregar una unidad' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Solo hay 3 unidades disponibles');
+
+  await user.clear(quantity.getByLabelText('Cantidad'));
+  await user.type(quantity.getByLabelText('Cantidad'), '1{Enter}');
+  expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('S/ 12.50');
+
+  await user.click(screen.getByRole('button', { name: 'Eliminar Dark Magician' }));
+  expect(await screen.findAllByText(messages.cart.empty)).not.toHaveLength(0);
+  expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([]);
+});
+
+it('shows the empty state', async () => {
+  renderApp('/cart');
+  const main = screen.getByRole('main');
+  expect(await within(main).findByText(messages.cart.empty)).toBeInTheDocument();
+});

@@ -1,0 +1,115 @@
+import { messages } from '@tcg/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, renderApp } from '@/testing/test-utils';
+
+const sets = Array.from({ length: 12 }, (_, i) => ({
+  id: `SET${i}`,
+  name: `Set número ${i}`,
+  releaseDate: '2024-01-01',
+  imageUrl: null,
+}));
+
+beforeEach(() => {
+  window.localStorage.clear();
+  mockFetch({ '/api/sets/latest': { sets }, '/api/home': { slides: [], mostWanted: [], latestSets: [] } });
+});
+
+const searchBox = () => screen.getByRole('searchbox', { name: messages.catalog.searchPlaceholder });
+
+describe('header search', () => {
+  it('goes to /search?q= on Enter', async () => {
+    const { user, router } = renderApp('/about');
+    await user.type(searchBox(), 'dark magician{Enter}');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?q=dark%20magician');
+  });
+
+  it('goes to /search?q= with the button', async () => {
+    const { user, router } = renderApp('/about');
+    await user.type(searchBox(), 'Ash');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/search?q=Ash');
+  });
+
+  it('ignores a blank query', async () => {
+    const { user, router } = renderApp('/about');
+    await user.type(searchBox(), '   {Enter}');
+    expect(router.state.location.pathname).toBe('/about');
+  });
+
+  it('is cleared on route change', async () => {
+    const { user, router } = renderApp('/about');
+    await user.type(searchBox(), 'Kuriboh');
+    expect(searchBox()).toHaveValue('Kuriboh');
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Inicio' }));
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(searchBox()).toHaveValue(''));
+  });
+});
+
+describe('navigation', () => {
+  it('lists the 10 newest sets under Yu-Gi-Oh!, each linking to its catalogue', async () => {
+    const { user } = renderApp('/about');
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    const toggle = within(nav).getByRole('button', { name: /Yu-Gi-Oh!/ });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const links = await within(nav).findAllByRole('link', { name: /Set número/ });
+    expect(links).toHaveLength(10);
+    expect(links[0]).toHaveAttribute('href', '/categoria/yugioh/SET0');
+    expect(within(nav).getByRole('link', { name: 'More Products' })).toHaveAttribute(
+      'href',
+      '/category/more-products',
+    );
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the mobile menu and closes it on Escape', async () => {
+    const { user } = renderApp('/about');
+    await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const menu = screen.getByRole('dialog', { name: 'Menú' });
+    expect(await within(menu).findByRole('link', { name: 'Set número 3' })).toHaveAttribute(
+      'href',
+      '/categoria/yugioh/SET3',
+    );
+    expect(within(menu).getByRole('link', { name: 'More Products' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveFocus();
+  });
+
+  it('closes the mobile menu when a link is followed', async () => {
+    const { user, router } = renderApp('/about');
+    await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Carrito' }));
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('cart icon', () => {
+  it('shows the item count and a mini cart with lines and subtotal', async () => {
+    window.localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        { id: 'a', name: 'Pot of Greed', price: 350, quantity: 3, image: null, maxStock: 5, setCode: 'LOB-119', rarity: 'Rare', edition: 'Unlimited' },
+        { id: 'b', name: 'Raigeki', price: 1000, quantity: 1, image: null, maxStock: 1, setCode: 'LOB-053', rarity: 'Super Rare', edition: 'Unlimited' },
+      ]),
+    );
+    renderApp('/about');
+    const cartLink = screen.getByRole('link', { name: 'Carrito, 4 productos' });
+    expect(cartLink).toHaveAttribute('href', '/cart');
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('4');
+    expect(screen.getByText('3 × S/ 3.50')).toBeInTheDocument();
+    expect(screen.getByText('S/ 10.50')).toBeInTheDocument();
+    expect(screen.getByText('S/ 20.50')).toBeInTheDocument();
+  });
+
+  it('says the cart is empty', () => {
+    renderApp('/about');
+    expect(screen.getByRole('link', { name: 'Carrito, 0 productos' })).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
+    expect(screen.getByText(messages.cart.empty)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { toastDurations } from '@tcg/domain';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ToastProvider, useToast } from './toast-provider';
+
+function Trigger() {
+  const toast = useToast();
+  return (
+    <>
+      <button onClick={() => toast.success('Cantidad actualizada')}>ok</button>
+      <button onClick={() => toast.error('Producto sin stock')}>fail</button>
+    </>
+  );
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  render(
+    <ToastProvider>
+      <Trigger />
+    </ToastProvider>,
+  );
+});
+afterEach(() => jest.useRealTimers());
+
+it('keeps a success toast for 2000 ms', () => {
+  expect(toastDurations.success).toBe(2000);
+  fireEvent.click(screen.getByText('ok'));
+  expect(screen.getByRole('status')).toHaveTextContent('Cantidad actualizada');
+  act(() => jest.advanceTimersByTime(1999));
+  expect(screen.getByRole('status')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+});
+
+it('keeps an error toast for 4000 ms, announced as an alert', () => {
+  expect(toastDurations.error).toBe(4000);
+  fireEvent.click(screen.getByText('fail'));
+  act(() => jest.advanceTimersByTime(3999));
+  expect(screen.getByRole('alert')).toHaveTextContent('Producto sin stock');
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('can be dismissed early', () => {
+  fireEvent.click(screen.getByText('fail'));
+  fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

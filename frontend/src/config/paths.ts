@@ -1,0 +1,12 @@
+/** Every in-app URL built in more than one place, so a route rename is one edit. */
+export const paths = {
+  home: '/',
+  cart: '/cart',
+  checkout: '/checkout',
+  login: '/login',
+  about: '/about',
+  contact: '/contact',
+  moreProducts: '/category/more-products',
+  set: (setId: string) => `/categoria/yugioh/${encodeURIComponent(setId)}`,
+  search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
+} as const;

@@ -1,0 +1,79 @@
+import { messages } from '@tcg/domain';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import {
+  addToCart,
+  cartCount,
+  cartSubtotal,
+  clearCart,
+  removeFromCart,
+  updateCartQuantity,
+  type CartItem,
+  type CartOutcome,
+  type CartProduct,
+} from './cart.rules';
+import { CART_STORAGE_KEY, loadCart, saveCart } from './cart-storage';
+
+export interface CartContextValue {
+  items: CartItem[];
+  count: number;
+  subtotal: number;
+  addItem: (product: CartProduct) => void;
+  updateQuantity: (id: string, quantity: number) => void;
+  removeItem: (id: string) => void;
+  clear: () => void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const toast = useToast();
+  const [items, setItems] = useState(() => loadCart(window.localStorage));
+  // Two clicks in the same frame must each see the other's result, not the last rendered list.
+  const latest = useRef(items);
+
+  const apply = useCallback(
+    (decide: (current: CartItem[]) => CartOutcome) => {
+      const outcome = decide(latest.current);
+      if (outcome.kind === 'refused') toast.error(outcome.error);
+      if (outcome.kind !== 'changed') return;
+      latest.current = outcome.items;
+      setItems(outcome.items);
+      saveCart(window.localStorage, outcome.items);
+      if (outcome.message) toast.success(outcome.message);
+    },
+    [toast],
+  );
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY) return;
+      latest.current = loadCart(window.localStorage);
+      setItems(latest.current);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items,
+      count: cartCount(items),
+      subtotal: cartSubtotal(items),
+      addItem: (product) => apply((current) => addToCart(current, product)),
+      updateQuantity: (id, quantity) => apply((current) => updateCartQuantity(current, id, quantity)),
+      removeItem: (id) => apply((current) => removeFromCart(current, id)),
+      clear: () => apply(clearCart),
+    }),
+    [items, apply],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const context = useContext(CartContext);
+  if (!context) throw new Error(messages.cart.outsideProvider);
+  return context;
+}

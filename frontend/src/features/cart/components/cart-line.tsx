@@ -1,0 +1,38 @@
+import { SafeImage } from '@/components/ui/safe-image';
+import { formatMoney } from '@/lib/format';
+import { lineTotal, type CartItem } from '../cart.rules';
+import { QuantityInput } from './quantity-input';
+
+interface CartLineProps {
+  item: CartItem;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
+  const details = [item.setCode, item.rarity, item.edition].filter(Boolean).join(' · ');
+  return (
+    <li className="cart-line">
+      <SafeImage className="cart-line__image" src={item.image} alt={item.name} width={72} height={105} />
+      <div className="cart-line__info">
+        <p className="cart-line__name">{item.name}</p>
+        <p className="cart-line__details">{details}</p>
+        <p className="cart-line__unit">{formatMoney(item.price)} c/u</p>
+      </div>
+      <div className="cart-line__controls">
+        <QuantityInput
+          label={`Cantidad de ${item.name}`}
+          value={item.quantity}
+          max={item.maxStock}
+          onChange={onQuantityChange}
+        />
+        <button type="button" className="cart-line__remove" onClick={onRemove} aria-label={`Eliminar ${item.name}`}>
+          Eliminar
+        </button>
+      </div>
+      <p className="cart-line__total" aria-label={`Total de ${item.name}`}>
+        {formatMoney(lineTotal(item))}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { useCart } from '../cart-provider';
+import { MiniCart } from './mini-cart';
+import './cart-menu.css';
+
+function CartIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM6.2 6l.9 2H20a1 1 0 0 1 .9 1.4l-3.3 6a2 2 0 0 1-1.8 1.1H8a2 2 0 0 1-1.8-1.2L2.4 4H1V2h2.6l1.1 2.4.5 1.6Z"
+      />
+    </svg>
+  );
+}
+
+/** The header's cart: a link to /cart with the item count, and the mini cart on hover (desktop). */
+export function CartMenu() {
+  const { count } = useCart();
+  const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
+  return (
+    <div className="cart-menu">
+      <Link to="/cart" className="cart-menu__link" aria-label={label}>
+        <CartIcon />
+        {count > 0 && (
+          <span className="cart-menu__badge" data-testid="cart-count">
+            {count}
+          </span>
+        )}
+      </Link>
+      <div className="cart-menu__popover">
+        <MiniCart />
+      </div>
+    </div>
+  );
+}

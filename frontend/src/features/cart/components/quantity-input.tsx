@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+
+interface QuantityInputProps {
+  label: string;
+  value: number;
+  max: number;
+  onChange: (quantity: number) => void;
+}
+
+/**
+ * −/+ buttons plus a typed value. The typed value is only committed on blur or Enter, so clearing the
+ * box to type "3" does not first try to set the quantity to 0.
+ */
+export function QuantityInput({ label, value, max, onChange }: QuantityInputProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const commit = () => {
+    if (draft === null) return;
+    setDraft(null);
+    onChange(Number(draft));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') commit();
+  };
+
+  return (
+    <div className="quantity-input" role="group" aria-label={label}>
+      <button type="button" aria-label="Quitar una unidad" disabled={value <= 1} onClick={() => onChange(value - 1)}>
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        aria-label="Cantidad"
+        value={draft ?? String(value)}
+        onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
+      <button type="button" aria-label="Agregar una unidad" onClick={() => onChange(value + 1)}>
+        +
+      </button>
+    </div>
+  );
+}

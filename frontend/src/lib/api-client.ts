@@ -1,0 +1,65 @@
+import type { ApiErrorBody } from '@tcg/domain';
+
+const NETWORK_FAILURE = 'No se pudo conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.';
+const UNEXPECTED_FAILURE = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+
+/** An API failure whose `message` is already written for the shopper (the API speaks Spanish). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as ApiErrorBody).message === 'string' &&
+    (body as ApiErrorBody).message.length > 0
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch (error) {
+    // An aborted query is React Query's business, not a connection problem to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_FAILURE, 0, 'NETWORK_ERROR');
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    if (isApiErrorBody(body)) throw new ApiError(body.message, response.status, body.code ?? 'UNKNOWN');
+    throw new ApiError(UNEXPECTED_FAILURE, response.status, 'UNKNOWN');
+  }
+  if (body === undefined) throw new ApiError(UNEXPECTED_FAILURE, response.status, 'INVALID_JSON');
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: { signal?: AbortSignal } = {}) =>
+    request<T>(path, { method: 'GET', signal: options.signal }),
+};
+
+/** The text to show for any thrown value: API messages as sent, anything else generically. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNEXPECTED_FAILURE;
+}

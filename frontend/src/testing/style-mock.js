@@ -1,0 +1,2 @@
+// Stylesheets mean nothing to jsdom; components only import them for their side effect.
+module.exports = {};
