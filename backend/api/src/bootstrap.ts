@@ -21,7 +21,6 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
   });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter(logger));
-  app.enableShutdownHooks();
   app.use(
     pinoHttp({
       logger,

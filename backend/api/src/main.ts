@@ -19,6 +19,28 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   logPorts(app, logger);
   logger.info({ url: `http://localhost:${config.port}`, role: config.role }, 'shop ready');
+
+  // Stop accepting connections, let requests in flight finish, close pools; give up after a bound.
+  const shutdown = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,41 @@
+import request from 'supertest';
+import { startTestApp, TestApp } from '../testing/test-app';
+
+describe('health and readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness without touching the servers', async () => {
+    const res = await request(t.server).get('/api/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('names the adapter of each port and its state', async () => {
+    const res = await request(t.server).get('/api/ready').expect(200);
+    expect(res.body.status).toBe('ready');
+    expect(res.body.ports).toEqual(
+      expect.arrayContaining([expect.objectContaining({ port: 'readModels', adapter: 'postgres', state: 'up' })]),
+    );
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await request(t.server).get('/api/no-such-thing').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code: 'not_found' });
+  });
+
+  it('reports 503 naming the port that stops answering', async () => {
+    const { PortRegistry } = await import('./port-registry');
+    t.app.get(PortRegistry).register({
+      port: 'search',
+      adapter: 'broken-for-test',
+      check: () => Promise.reject(new Error('connection refused')),
+    });
+    const res = await request(t.server).get('/api/ready').expect(503);
+    expect(res.body.ports).toEqual(
+      expect.arrayContaining([{ port: 'search', adapter: 'broken-for-test', state: 'down', latencyMs: expect.any(Number), error: 'connection refused' }]),
+    );
+  });
+});

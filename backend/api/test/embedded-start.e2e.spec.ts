@@ -1,0 +1,100 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const apiRoot = join(__dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Shop {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The shop as `npm start` runs it, from sources, with no environment but what the test gives. */
+function startShop(env: Record<string, string>): Shop {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', SWC_NODE_PROJECT: 'tsconfig.spec.json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitReady(port: number, shop: Shop, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (shop.child.exitCode !== null) throw new Error(`shop exited early:\n${shop.output()}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`shop not ready within ${timeoutMs} ms:\n${shop.output()}`);
+}
+
+describe('the embedded shop as a process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcg-embedded-'));
+  const dist = join(dataDir, 'frontend-dist');
+
+  beforeAll(() => {
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tienda</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops at once with one line naming PORT when PORT is not a port', async () => {
+    const shop = startShop({ PORT: 'abc' });
+    expect(await shop.exited).toBe(1);
+    expect(shop.output().trim().split('\n')).toEqual([
+      'Invalid configuration: PORT expects a whole number from 1 to 65535 (got "abc")',
+    ]);
+  }, 30_000);
+
+  it('runs on PGlite with no servers, serves the storefront, stops on SIGTERM and keeps its data', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), DATA_DIR: join(dataDir, 'var'), FRONTEND_DIST: dist, LOG_LEVEL: 'info' };
+
+    const first = startShop(env);
+    await waitReady(port, first);
+    const ready = await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json();
+    expect(ready.ports).toEqual(expect.arrayContaining([expect.objectContaining({ port: 'readModels', adapter: 'pglite', state: 'up' })]));
+    const home = await (await fetch(`http://127.0.0.1:${port}/api/home`)).json();
+    expect(home.latestSets.length).toBeGreaterThan(0);
+
+    const page = await fetch(`http://127.0.0.1:${port}/categoria/yugioh/LOB`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root">');
+    const asset = await fetch(`http://127.0.0.1:${port}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('demo catalogue seeded');
+
+    const second = startShop(env);
+    await waitReady(port, second);
+    const again = await (await fetch(`http://127.0.0.1:${port}/api/home`)).json();
+    expect(again.latestSets).toEqual(home.latestSets);
+    expect(second.output()).not.toContain('demo catalogue seeded');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});
