@@ -4,6 +4,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import type { Logger } from './logging/logger';
 import { SeedModule } from './seed/seed.module';
@@ -17,6 +18,7 @@ export class AppModule {
         ConfigModule.forRoot(config, logger),
         HealthModule,
         DatabaseModule,
+        EventStoreModule,
         CqrsModule.forRoot(),
         CatalogModule,
         SeedModule,

@@ -72,3 +72,55 @@ export interface ApiErrorBody {
   message: string;
   details?: unknown;
 }
+
+/** The four sorts of spec §2 (offer price counts when set). */
+export const searchSorts = ['az', 'za', 'priceAsc', 'priceDesc'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/** Spec §9: 12 hits per page on search and set screens. */
+export const SEARCH_PAGE_SIZE = 12;
+
+/**
+ * One search over the card index. Facets: OR within a group, AND between groups. `setId` narrows to a
+ * set (the set screen); `q` empty lists everything that matches the filters.
+ */
+export interface SearchParams {
+  q: string;
+  setId?: string;
+  languages: string[];
+  rarities: string[];
+  inStockOnly: boolean;
+  sort: SearchSort;
+  /** 1-based. */
+  page: number;
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface SearchResponse {
+  hits: CardSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  /** Values and counts for the current query, sorted by value. */
+  facets: { language: FacetValue[]; rarity: FacetValue[] };
+}
+
+/** The product page: the card plus its set's name for the breadcrumb. */
+export interface CardDetail extends CardSummary {
+  setName: string;
+  updatedAt: string;
+}
+
+export interface CartCheckRequest {
+  ids: string[];
+}
+
+/** Current price and stock of the cards in a cart; unknown ids are left out. */
+export interface CartCheckResponse {
+  cards: Array<{ id: string; name: string; price: number; stockFinal: number }>;
+}
