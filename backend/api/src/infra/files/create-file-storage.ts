@@ -1,0 +1,36 @@
+import { FileStorage } from './file-storage';
+import { DEFAULT_LOCAL_ROOT, LocalFileStorage } from './local-file-storage';
+import { S3FileStorage, S3FileStorageOptions } from './s3-file-storage';
+
+export interface FileStorageSettings {
+  /** S3-compatible storage when set; local disk otherwise. */
+  s3?: S3FileStorageOptions;
+  /** Root directory of the local adapter. Default `var/files`. */
+  localRoot?: string;
+}
+
+export function createFileStorage(settings: FileStorageSettings = {}): FileStorage {
+  if (settings.s3) return new S3FileStorage(settings.s3);
+  return new LocalFileStorage({ root: settings.localRoot ?? DEFAULT_LOCAL_ROOT });
+}
+
+const REQUIRED_WITH_ENDPOINT = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * S3 settings from `S3_*` variables, or undefined when `S3_ENDPOINT` is unset (local disk then).
+ * A half-configured S3 throws rather than silently storing payment proofs on local disk.
+ */
+export function s3OptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S3FileStorageOptions | undefined {
+  const endpoint = env.S3_ENDPOINT;
+  if (!endpoint) return undefined;
+  const missing = REQUIRED_WITH_ENDPOINT.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`S3_ENDPOINT is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not`);
+  return {
+    endpoint,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? !/^(false|0|no)$/i.test(env.S3_FORCE_PATH_STYLE) : undefined,
+  };
+}

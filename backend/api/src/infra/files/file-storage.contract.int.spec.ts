@@ -1,0 +1,189 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { s3OptionsFromEnv } from './create-file-storage';
+import { FileStorage, InvalidFileKeyError, StoredFile } from './file-storage';
+import { LocalFileStorage } from './local-file-storage';
+import { S3FileStorage, S3FileStorageOptions } from './s3-file-storage';
+
+interface Subject {
+  storage: FileStorage;
+  cleanUp: () => Promise<void>;
+}
+
+const INVALID_KEYS = [
+  '',
+  '../outside.webp',
+  'cards/../../etc/passwd',
+  'cards/..',
+  '/etc/passwd',
+  'cards//double.webp',
+  'cards/',
+  '.hidden',
+  'cards/.sidecar',
+  'with space.png',
+  'tilde~.png',
+  'back\\slash.png',
+  'dragón.png',
+  'C:/windows.png',
+  'a'.repeat(201),
+];
+
+function fileStorageContract(title: string, create: () => Promise<Subject>, run: (name: string, fn: () => void) => void) {
+  run(title, () => {
+    let subject: Subject;
+    let storage: FileStorage;
+
+    beforeEach(async () => {
+      subject = await create();
+      storage = subject.storage;
+    });
+    afterEach(() => subject.cleanUp());
+
+    it('answers ping', async () => {
+      await expect(storage.ping()).resolves.toBeUndefined();
+    });
+
+    it('gives back binary data byte for byte with its content type', async () => {
+      const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(100_000)]);
+      await storage.put('cards/LOB-001/large.webp', bytes, 'image/webp');
+      const stored = await storage.get('cards/LOB-001/large.webp');
+      expect(stored?.contentType).toBe('image/webp');
+      expect(stored?.bytes.equals(bytes)).toBe(true);
+      expect(await storage.exists('cards/LOB-001/large.webp')).toBe(true);
+    });
+
+    it('stores an empty file', async () => {
+      await storage.put('empty.bin', new Uint8Array(), 'application/octet-stream');
+      expect((await storage.get('empty.bin'))?.bytes.length).toBe(0);
+    });
+
+    it('overwrites a key with the new bytes and content type', async () => {
+      await storage.put('proofs/order-1', Buffer.from('first, longer content'), 'image/png');
+      await storage.put('proofs/order-1', Buffer.from('second'), 'image/jpeg');
+      const stored = await storage.get('proofs/order-1');
+      expect(stored?.bytes.toString()).toBe('second');
+      expect(stored?.contentType).toBe('image/jpeg');
+    });
+
+    it('answers null and false for a missing key', async () => {
+      expect(await storage.get('cards/missing.webp')).toBeNull();
+      expect(await storage.exists('cards/missing.webp')).toBe(false);
+    });
+
+    it('deletes a key, and deleting a missing key is fine', async () => {
+      await storage.put('cards/x.webp', Buffer.from([1, 2, 3]), 'image/webp');
+      await storage.delete('cards/x.webp');
+      expect(await storage.get('cards/x.webp')).toBeNull();
+      expect(await storage.exists('cards/x.webp')).toBe(false);
+      await expect(storage.delete('cards/x.webp')).resolves.toBeUndefined();
+    });
+
+    it.each(INVALID_KEYS.map((key) => [key]))('refuses the key %j in every operation', async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+    });
+
+    it('refuses a content type that is not one header line', async () => {
+      await expect(storage.put('a.txt', Buffer.from('x'), 'text/plain\r\nX-Evil: 1')).rejects.toThrow(TypeError);
+      await expect(storage.put('a.txt', Buffer.from('x'), '')).rejects.toThrow(TypeError);
+      expect(await storage.exists('a.txt')).toBe(false);
+    });
+
+    it('leaves one whole file after concurrent puts of the same key, and readers never see a torn one', async () => {
+      const size = 512 * 1024;
+      const versions = Array.from({ length: 8 }, (_, i) => ({
+        bytes: Buffer.alloc(size, i + 1),
+        contentType: `image/v${i + 1}`,
+      }));
+      const isWhole = (file: StoredFile | null) =>
+        file === null ||
+        (file.bytes.length === size &&
+          file.bytes.every((byte) => byte === file.bytes[0]) &&
+          file.contentType === `image/v${file.bytes[0]}`);
+
+      const reads: Array<Promise<StoredFile | null>> = [];
+      const writes = versions.map(async (version) => {
+        reads.push(storage.get('cards/race.webp'));
+        await storage.put('cards/race.webp', version.bytes, version.contentType);
+        reads.push(storage.get('cards/race.webp'));
+      });
+      await Promise.all(writes);
+      const seen = await Promise.all(reads);
+      expect(seen.filter((file) => !isWhole(file))).toHaveLength(0);
+
+      const final = await storage.get('cards/race.webp');
+      expect(final).not.toBeNull();
+      expect(isWhole(final)).toBe(true);
+    });
+  });
+}
+
+fileStorageContract(
+  'FileStorage contract on local disk',
+  async () => {
+    const root = await mkdtemp(join(tmpdir(), 'tcg-files-'));
+    return { storage: new LocalFileStorage({ root }), cleanUp: () => rm(root, { recursive: true, force: true }) };
+  },
+  describe,
+);
+
+describe('LocalFileStorage on disk', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'tcg-files-'));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('keeps the bytes at <root>/<key> and leaves no temp files behind', async () => {
+    const storage = new LocalFileStorage({ root });
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => storage.put('cards/a.webp', Buffer.alloc(1000, i), 'image/webp')),
+    );
+    expect((await readdir(join(root, 'cards'))).sort()).toEqual(['.a.webp.content-type', 'a.webp']);
+  });
+
+  it('falls back to application/octet-stream for a file without a sidecar', async () => {
+    const storage = new LocalFileStorage({ root });
+    await storage.put('cards/a.webp', Buffer.from('x'), 'image/webp');
+    await rm(join(root, 'cards', '.a.webp.content-type'));
+    expect((await storage.get('cards/a.webp'))?.contentType).toBe('application/octet-stream');
+  });
+});
+
+const s3 = s3OptionsFromEnv(process.env);
+
+/** Each test gets its own key prefix in the bucket and removes everything under it afterwards. */
+async function createS3Subject(options: S3FileStorageOptions): Promise<Subject> {
+  const keyPrefix = `tcg-test-${randomUUID()}/`;
+  const storage = new S3FileStorage({ ...options, keyPrefix });
+  const admin = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region ?? 'us-east-1',
+    forcePathStyle: options.forcePathStyle ?? true,
+    credentials: { accessKeyId: options.accessKeyId ?? '', secretAccessKey: options.secretAccessKey ?? '' },
+  });
+  const cleanUp = async () => {
+    const listed = await admin.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: keyPrefix }));
+    const objects = (listed.Contents ?? []).map(({ Key }) => ({ Key }));
+    if (objects.length > 0) {
+      await admin.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: objects } }));
+    }
+    admin.destroy();
+  };
+  return { storage, cleanUp };
+}
+
+if (s3) {
+  fileStorageContract('FileStorage contract on S3', () => createS3Subject(s3), describe);
+} else {
+  fileStorageContract(
+    'FileStorage contract on S3: not run, S3_ENDPOINT (with S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) is not set',
+    () => Promise.reject(new Error('S3 is not configured')),
+    describe.skip,
+  );
+}

@@ -1,0 +1,16 @@
+export {
+  FAILED_JOBS_KEPT,
+  silentJobLogger,
+  type EnqueueOptions,
+  type FailedJob,
+  type JobContext,
+  type JobHandler,
+  type JobLogger,
+  type JobOptions,
+  type JobQueue,
+  type JobQueueKind,
+  type RateLimit,
+} from './job-queue';
+export { InProcessJobQueue, type InProcessJobQueueOptions } from './in-process-job-queue';
+export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-job-queue';
+export { createJobQueue, type JobQueueSettings } from './create-job-queue';

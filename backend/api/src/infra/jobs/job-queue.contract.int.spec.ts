@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { BullmqJobQueue } from './bullmq-job-queue';
+import { InProcessJobQueue } from './in-process-job-queue';
+import { JobContext, JobQueue } from './job-queue';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `tcg-test-jobs-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+type Factory = (options?: { closeTimeoutMs?: number }) => JobQueue;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** A promise the test resolves by hand, to hold a job in the middle of its run. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+function jobQueueContract(adapter: string, create: Factory, before: () => Promise<void>, after: () => Promise<void>) {
+  describe(`JobQueue contract on ${adapter}`, () => {
+    let queue: JobQueue;
+    const open: JobQueue[] = [];
+    const make: Factory = (options) => {
+      const made = create(options);
+      open.push(made);
+      return made;
+    };
+
+    beforeAll(before);
+    afterAll(after);
+    beforeEach(() => {
+      queue = make();
+    });
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((made) => made.close()));
+    });
+
+    it('answers ping and names itself', async () => {
+      await expect(queue.ping()).resolves.toBeUndefined();
+      expect(queue.name).toBe(adapter);
+    });
+
+    it('runs a job with its data, once', async () => {
+      const runs: Array<{ data: unknown; job: JobContext }> = [];
+      queue.register('ingest-image', (data, job) => void runs.push({ data, job }));
+      await queue.start();
+      await queue.enqueue('ingest-image', { cardId: 'blue-eyes_LOB_ur_1st_en', sizes: [200, 400] }, { jobId: 'img-1' });
+      await waitFor(() => runs.length === 1);
+      await sleep(100);
+      expect(runs).toMatchObject([
+        {
+          data: { cardId: 'blue-eyes_LOB_ur_1st_en', sizes: [200, 400] },
+          job: { id: 'img-1', name: 'ingest-image', attempt: 1 },
+        },
+      ]);
+      expect(runs[0].job.signal.aborted).toBe(false);
+    });
+
+    it('runs a delayed job no earlier than its delay', async () => {
+      const ranAt: number[] = [];
+      queue.register('later', () => void ranAt.push(Date.now()));
+      await queue.start();
+      const enqueuedAt = Date.now();
+      await queue.enqueue('later', {}, { delayMs: 250 });
+      await waitFor(() => ranAt.length === 1);
+      expect(ranAt[0] - enqueuedAt).toBeGreaterThanOrEqual(240);
+    });
+
+    it('retries a throwing job with exponential backoff, then keeps it as failed', async () => {
+      const attempts: Array<{ at: number; attempt: number }> = [];
+      queue.register(
+        'flaky',
+        (_data, job) => {
+          attempts.push({ at: Date.now(), attempt: job.attempt });
+          throw new Error('card database unreachable');
+        },
+        { attempts: 3, backoffMs: 60 },
+      );
+      await queue.start();
+      await queue.enqueue('flaky', { setCode: 'LOB' }, { jobId: 'flaky-1' });
+      await waitFor(async () => (await queue.failed('flaky')).length === 1);
+
+      expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+      expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(55);
+      expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(115);
+      const [failed] = await queue.failed('flaky');
+      expect(failed).toMatchObject({
+        id: 'flaky-1',
+        name: 'flaky',
+        data: { setCode: 'LOB' },
+        attempts: 3,
+        error: 'card database unreachable',
+      });
+      expect(failed.failedAt).toBeInstanceOf(Date);
+      await sleep(300);
+      expect(attempts).toHaveLength(3);
+    });
+
+    it('does not keep a job that succeeds on a retry as failed', async () => {
+      const attempts: number[] = [];
+      queue.register(
+        'recovers',
+        (_data, job) => {
+          attempts.push(job.attempt);
+          if (job.attempt === 1) throw new Error('timeout');
+        },
+        { attempts: 3, backoffMs: 20 },
+      );
+      await queue.start();
+      await queue.enqueue('recovers', {});
+      await waitFor(() => attempts.length === 2);
+      await sleep(100);
+      expect(attempts).toEqual([1, 2]);
+      expect(await queue.failed('recovers')).toEqual([]);
+    });
+
+    it('does not run the same jobId twice while it is pending or running, but does after it finished', async () => {
+      const hold = gate();
+      const runs: string[] = [];
+      queue.register('import-set', async (data: { round: string }) => {
+        runs.push(data.round);
+        await hold.opened;
+      });
+      await queue.start();
+      await queue.enqueue('import-set', { round: 'first' }, { jobId: 'set-LOB' });
+      await queue.enqueue('import-set', { round: 'pending duplicate' }, { jobId: 'set-LOB' });
+      await waitFor(() => runs.length === 1);
+      await queue.enqueue('import-set', { round: 'running duplicate' }, { jobId: 'set-LOB' });
+      hold.open();
+      await sleep(200);
+      expect(runs).toEqual(['first']);
+
+      await queue.enqueue('import-set', { round: 'second' }, { jobId: 'set-LOB' });
+      await waitFor(() => runs.length === 2);
+      expect(runs).toEqual(['first', 'second']);
+    });
+
+    it('runs a repeatable job repeatedly and stops on close', async () => {
+      const runs: unknown[] = [];
+      queue.register('sweep-reservations', (data) => void runs.push(data));
+      await queue.repeat('sweep-reservations', 100, { olderThanMs: 900_000 });
+      await queue.start();
+      await waitFor(() => runs.length >= 3, 3000);
+      expect(runs[0]).toEqual({ olderThanMs: 900_000 });
+      await queue.close();
+      const afterClose = runs.length;
+      await sleep(350);
+      expect(runs).toHaveLength(afterClose);
+    });
+
+    it('holds the rate limit: 15 jobs at 5 per 200 ms take at least 400 ms', async () => {
+      const startedAt: number[] = [];
+      queue.register('rate-limited', () => void startedAt.push(Date.now()), {
+        concurrency: 15,
+        rateLimit: { max: 5, durationMs: 200 },
+      });
+      for (let i = 0; i < 15; i++) await queue.enqueue('rate-limited', { i });
+      await queue.start();
+      await waitFor(() => startedAt.length === 15);
+      const first = startedAt[0];
+      expect(startedAt[14] - first).toBeGreaterThanOrEqual(380);
+      expect(startedAt.filter((at) => at - first < 150)).toHaveLength(5);
+    });
+
+    it('never runs more jobs of a name at once than its concurrency', async () => {
+      let running = 0;
+      let most = 0;
+      let done = 0;
+      queue.register(
+        'resize',
+        async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await sleep(60);
+          running -= 1;
+          done += 1;
+        },
+        { concurrency: 2 },
+      );
+      await queue.start();
+      for (let i = 0; i < 6; i++) await queue.enqueue('resize', { i });
+      await waitFor(() => done === 6);
+      expect(most).toBe(2);
+    });
+
+    it('waits on close for a running job to finish', async () => {
+      let started = false;
+      let finished = false;
+      queue.register('proof', async () => {
+        started = true;
+        await sleep(300);
+        finished = true;
+      });
+      await queue.start();
+      await queue.enqueue('proof', {});
+      await waitFor(() => started);
+      await queue.close();
+      expect(finished).toBe(true);
+    });
+
+    it('bounds how long close waits for a job that never ends, and aborts its signal', async () => {
+      const bounded = make({ closeTimeoutMs: 200 });
+      let signal: AbortSignal | undefined;
+      bounded.register('stuck', (_data, job) => {
+        signal = job.signal;
+        return new Promise<void>(() => undefined);
+      });
+      await bounded.start();
+      await bounded.enqueue('stuck', {});
+      await waitFor(() => signal !== undefined);
+      const closing = Date.now();
+      await bounded.close();
+      expect(Date.now() - closing).toBeLessThan(1500);
+      expect(signal?.aborted).toBe(true);
+    });
+
+    it('refuses work after close', async () => {
+      await queue.close();
+      expect(() => queue.register('late', () => undefined)).toThrow(/closed/);
+      await expect(queue.enqueue('late', {})).rejects.toThrow(/closed/);
+    });
+  });
+}
+
+jobQueueContract(
+  'in-process',
+  (options) => new InProcessJobQueue(options),
+  async () => undefined,
+  async () => undefined,
+);
+
+const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+
+jobQueueContract(
+  'bullmq',
+  (options) => new BullmqJobQueue({ redisUrl: REDIS_URL, prefix: PREFIX, ...options }),
+  async () => {
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      throw new Error(`Redis must answer on ${REDIS_URL} for the BullMQ contract tests: ${String(error)}`);
+    }
+  },
+  async () => {
+    if (redis.status === 'ready') {
+      const keys = await redis.keys(`${PREFIX}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
+    redis.disconnect();
+  },
+);
