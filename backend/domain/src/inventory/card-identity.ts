@@ -29,9 +29,16 @@ export function cardStreamName(id: string): string {
   return `card-${id}`;
 }
 
-/** Spec §3: the set id is the first four characters of the set code when none is given. */
+/**
+ * Spec §3 derives the set id from the first four characters of the set code. That holds for today's
+ * four-letter codes (PHNI-EN001 → PHNI) but gives 'LOB-' for the three-letter classics, so the id is
+ * the code's prefix before the dash, which is the same thing where the spec's rule works
+ * (docs/decisions/0002-set-id-from-set-code.md).
+ */
 export function deriveSetId(setCode: string): string {
-  return setCode.trim().slice(0, 4);
+  const code = setCode.trim();
+  const dash = code.indexOf('-');
+  return dash > 0 ? code.slice(0, dash) : code.slice(0, 4);
 }
 
 /** Spec §3: the lowercase English name, plus the Spanish name when it says something different. */
