@@ -52,7 +52,7 @@ export function blueEyesListed(): CardListed {
       edition: '1st Edition',
       set: 'Legend of Blue Eyes White Dragon',
       setCode: 'LOB-EN001',
-      setId: 'LOB-',
+      setId: 'LOB',
       language: 'en',
       keywords: ['blue-eyes white dragon', 'dragón blanco de ojos azules'],
       at: iso(0),
