@@ -1,3 +1,4 @@
+import type { HomeResponse } from '@tcg/domain';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -73,9 +74,9 @@ describe('the embedded shop as a process', () => {
 
     const first = startShop(env);
     await waitReady(port, first);
-    const ready = await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json();
+    const ready = (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json()) as { ports: unknown[] };
     expect(ready.ports).toEqual(expect.arrayContaining([expect.objectContaining({ port: 'readModels', adapter: 'pglite', state: 'up' })]));
-    const home = await (await fetch(`http://127.0.0.1:${port}/api/home`)).json();
+    const home = (await (await fetch(`http://127.0.0.1:${port}/api/home`)).json()) as HomeResponse;
     expect(home.latestSets.length).toBeGreaterThan(0);
 
     const page = await fetch(`http://127.0.0.1:${port}/categoria/yugioh/LOB`);
@@ -91,7 +92,7 @@ describe('the embedded shop as a process', () => {
 
     const second = startShop(env);
     await waitReady(port, second);
-    const again = await (await fetch(`http://127.0.0.1:${port}/api/home`)).json();
+    const again = (await (await fetch(`http://127.0.0.1:${port}/api/home`)).json()) as HomeResponse;
     expect(again.latestSets).toEqual(home.latestSets);
     expect(second.output()).not.toContain('demo catalogue seeded');
     second.child.kill('SIGTERM');

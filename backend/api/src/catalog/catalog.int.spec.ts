@@ -1,4 +1,6 @@
+import type { Database } from '@tcg/projections';
 import request from 'supertest';
+import { DATABASE } from '../database/database.module';
 import { demoCards, demoSets } from '../seed/demo-catalogue';
 import { DemoSeedService } from '../seed/demo-seed.service';
 import { startTestApp, TestApp } from '../testing/test-app';
@@ -22,8 +24,7 @@ describe('catalog on the demo data', () => {
   });
 
   it('hides slides that are not visible', async () => {
-    const { DATABASE } = await import('../database/database.module');
-    const db = t.app.get(DATABASE);
+    const db = t.app.get<Database>(DATABASE);
     await db.query(`UPDATE home_slides SET visible = false WHERE "order" = 0`);
     const res = await request(t.server).get('/api/home').expect(200);
     expect(res.body.slides.map((s: { order: number }) => s.order)).toEqual([1]);
@@ -37,8 +38,7 @@ describe('catalog on the demo data', () => {
   });
 
   it('seeds once: a second run on a non-empty database writes nothing', async () => {
-    const { DATABASE } = await import('../database/database.module');
-    const db = t.app.get(DATABASE);
+    const db = t.app.get<Database>(DATABASE);
     expect(await t.app.get(DemoSeedService).seed()).toBe(false);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cards');
     expect(rows[0].n).toBe(demoCards.length);

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PortRegistry } from './port-registry';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 describe('health and readiness', () => {
@@ -27,7 +28,6 @@ describe('health and readiness', () => {
   });
 
   it('reports 503 naming the port that stops answering', async () => {
-    const { PortRegistry } = await import('./port-registry');
     t.app.get(PortRegistry).register({
       port: 'search',
       adapter: 'broken-for-test',
