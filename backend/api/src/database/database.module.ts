@@ -19,6 +19,7 @@ export const DATABASE = Symbol('DATABASE');
       useFactory: async (config: AppConfig, logger: Logger, ports: PortRegistry): Promise<Database> => {
         const db = await openDatabase({
           databaseUrl: config.databaseUrl,
+          poolSize: config.databasePoolSize,
           dataDir: config.pgliteDir,
           applicationName: `tcg-${config.role}`,
         });

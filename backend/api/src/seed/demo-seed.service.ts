@@ -1,9 +1,12 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { cardId } from '@tcg/domain';
 import type { Database, Sql } from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
 import { LOGGER, Logger } from '../logging/logger';
 import { placeholderUrl } from '../catalog/placeholder-image.controller';
+import { AddStockCommand, ListCardCommand, SetPriceCommand, systemContext } from '../inventory';
 import { DemoCard, demoCards, demoSets } from './demo-catalogue';
 
 export const DEMO_USERS = {
@@ -11,13 +14,22 @@ export const DEMO_USERS = {
   admin: { name: 'Admin Demo', email: 'admin@demo.tcg.pe', phone: '912345678' },
 } as const;
 
+/** A Spanish print is listed under its Spanish name, so that name is part of its id. */
+function displayName(card: DemoCard): string {
+  return card.language === 'es' ? card.nameEs : card.name;
+}
+
 export function demoCardId(card: DemoCard): string {
-  return [card.name, card.setCode, card.rarity, card.edition, card.language].join('_');
+  return cardId({ ...card, name: displayName(card) });
 }
 
 /**
- * Seeds the demo catalogue once, on an empty database (no sets yet), in one transaction so a crash
- * mid-way leaves nothing half-written. Demo accounts exist only in the embedded demo.
+ * Seeds the demo catalogue once, on an empty database (no sets yet). Cards are inventory: they are
+ * listed, priced and stocked through the card commands, so their stock is real events and the
+ * projections build the `cards` read model from them. Every card command is idempotent (the same
+ * listing and price record nothing; the stock entry has a fixed id), so a crash part-way is finished by
+ * the next start. The content rows follow in one transaction, last, because "no sets" is what says the
+ * seed has not finished. Demo accounts exist only in the embedded demo.
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
@@ -25,6 +37,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly commands: CommandBus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -34,12 +47,12 @@ export class DemoSeedService implements OnApplicationBootstrap {
   }
 
   async seed(): Promise<boolean> {
+    if (await this.hasSets(this.db)) return false;
+    await this.seedCards();
     return this.db.transaction(async (tx) => {
       await tx.query('LOCK TABLE sets IN EXCLUSIVE MODE');
-      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM sets');
-      if (rows[0].n > 0) return false;
+      if (await this.hasSets(tx)) return false;
       await this.seedSets(tx);
-      await this.seedCards(tx);
       await this.seedHome(tx);
       if (!this.config.databaseUrl && this.config.env !== 'production') await this.seedDemoUsers(tx);
       return true;
@@ -57,21 +70,42 @@ export class DemoSeedService implements OnApplicationBootstrap {
     }
   }
 
-  private async seedCards(tx: Sql): Promise<void> {
+  private async hasSets(sql: Sql): Promise<boolean> {
+    const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sets');
+    return rows[0].n > 0;
+  }
+
+  private async seedCards(): Promise<void> {
     const setNames = new Map(demoSets.map((set) => [set.id, set.name]));
-    for (const card of demoCards) {
-      const displayName = card.language === 'es' ? card.nameEs : card.name;
-      const keywords = [...new Set([card.name.toLowerCase(), card.nameEs.toLowerCase()])];
-      await tx.query(
-        `INSERT INTO cards (id, name, default_name, image_url, image_small_url, rarity, edition, set_name, set_code,
-                            set_id, language, keywords, stock_final, last_sale_price, last_offer_price)
-         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [
-          demoCardId(card), displayName, card.name, placeholderUrl('card', displayName), card.rarity, card.edition,
-          setNames.get(card.setId), card.setCode, card.setId, card.language, keywords, card.stock, card.salePrice, card.offerPrice,
-        ],
-      );
-    }
+    const context = systemContext('seed');
+    await Promise.all(
+      demoCards.map(async (card) => {
+        const name = displayName(card);
+        const image = placeholderUrl('card', name);
+        const listed = await this.commands.execute(
+          new ListCardCommand(
+            {
+              name,
+              defaultName: card.name,
+              spanishName: card.nameEs,
+              imageUrl: image,
+              imageSmallUrl: image,
+              rarity: card.rarity,
+              edition: card.edition,
+              set: setNames.get(card.setId) ?? card.setId,
+              setCode: card.setCode,
+              setId: card.setId,
+              language: card.language,
+            },
+            context,
+          ),
+        );
+        await this.commands.execute(new SetPriceCommand(listed.cardId, card.salePrice, card.offerPrice, context));
+        if (card.stock > 0) {
+          await this.commands.execute(new AddStockCommand(listed.cardId, card.stock, card.unitCost, context, 'demo-seed'));
+        }
+      }),
+    );
   }
 
   private async seedHome(tx: Sql): Promise<void> {

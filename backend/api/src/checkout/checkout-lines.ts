@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { CheckoutInput, CheckoutLine } from './checkout.command';
+
+/** One card of the cart: its lines summed, with every price the shopper saw for it. */
+export interface CardLine {
+  cardId: string;
+  quantity: number;
+  seenPrices: number[];
+}
+
+/**
+ * Lines of the same card are summed (one reservation per card), and cards are taken in one global
+ * order so two carts holding the same cards never wait on each other in opposite orders.
+ */
+export function cardLines(items: readonly CheckoutLine[]): CardLine[] {
+  const byCard = new Map<string, CardLine>();
+  for (const item of items) {
+    const line = byCard.get(item.cardId) ?? { cardId: item.cardId, quantity: 0, seenPrices: [] };
+    line.quantity += item.quantity;
+    if (!line.seenPrices.includes(item.unitPrice)) line.seenPrices.push(item.unitPrice);
+    byCard.set(item.cardId, line);
+  }
+  return [...byCard.values()].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0));
+}
+
+/** What makes two submits "the same request": everything but the idempotency key, in a fixed order. */
+export function requestHash(input: CheckoutInput): string {
+  const { buyer, items, proofKey, proofHash } = input;
+  const canonical = {
+    buyer: { userId: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone },
+    items: items.map(({ cardId, quantity, unitPrice }) => ({ cardId, quantity, unitPrice })),
+    proofKey,
+    proofHash,
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}

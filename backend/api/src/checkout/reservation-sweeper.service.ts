@@ -1,0 +1,61 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { orderStreamName } from '@tcg/domain';
+import type { JobQueue } from '../infra/jobs';
+import { orderStream, StreamDecider, systemContext } from '../inventory';
+import { JOB_QUEUE } from '../jobs/jobs.module';
+import { ABANDONED_AFTER_MS } from './idempotency-keys.store';
+import { type OpenAttempt, ReservationAttemptsStore } from './reservation-attempts.store';
+import { ReservationReleaser } from './reservation-releaser';
+
+export const SWEEPER_JOB = 'reservation-sweeper';
+export const SWEEP_EVERY_MS = 30_000;
+
+export interface SweepReport {
+  /** Attempts whose reservations were given back. */
+  released: number;
+  /** Attempts whose order turned out to be placed (the crash came after `OrderPlaced`). */
+  placed: number;
+  /** Attempts left for the next run because a release failed. */
+  failed: number;
+}
+
+/**
+ * Gives back stock reserved by checkouts that died before placing their order (DESIGN §3). Safe
+ * to run anywhere and any number of times: releases are idempotent on the card streams, and an
+ * attempt whose order exists is only marked as placed.
+ */
+@Injectable()
+export class ReservationSweeper implements OnModuleInit {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    private readonly attempts: ReservationAttemptsStore,
+    private readonly releaser: ReservationReleaser,
+    private readonly decider: StreamDecider,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.jobs.register(SWEEPER_JOB, async () => void (await this.sweep()), { attempts: 1 });
+    await this.jobs.repeat(SWEEPER_JOB, SWEEP_EVERY_MS);
+  }
+
+  async sweep(olderThanMs = ABANDONED_AFTER_MS): Promise<SweepReport> {
+    const report: SweepReport = { released: 0, placed: 0, failed: 0 };
+    for (const attempt of await this.attempts.abandoned(olderThanMs)) {
+      report[await this.finish(attempt)] += 1;
+    }
+    return report;
+  }
+
+  private async finish(attempt: OpenAttempt): Promise<keyof SweepReport> {
+    const { state } = await this.decider.load(orderStream, orderStreamName(attempt.orderId));
+    const ordered = new Set(state.status === 'none' ? [] : state.order.items.map((item) => item.reservationId));
+    if (attempt.reservations.every((reservation) => ordered.has(reservation.reservationId))) {
+      await this.attempts.markPlaced(attempt.attemptId);
+      return 'placed';
+    }
+    const context = { ...systemContext('sweeper'), causationId: attempt.attemptId };
+    if (!(await this.releaser.release(attempt.reservations, context))) return 'failed';
+    await this.attempts.released(attempt.attemptId);
+    return 'released';
+  }
+}

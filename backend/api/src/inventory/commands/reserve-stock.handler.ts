@@ -1,0 +1,27 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type CardState, DomainError, PriceChangedError } from '@tcg/domain';
+import { StreamDecider } from '../streams';
+import type { CardCommandResult } from './card-command-result';
+import { currentPrice } from './current-price';
+import { decideOnCard } from './decide-on-card';
+import { ReserveStockCommand } from './reserve-stock.command';
+
+@CommandHandler(ReserveStockCommand)
+export class ReserveStockHandler implements ICommandHandler<ReserveStockCommand> {
+  constructor(private readonly decider: StreamDecider) {}
+
+  execute(command: ReserveStockCommand): Promise<CardCommandResult> {
+    const { cardId, reservationId, orderId, quantity, context, expectedUnitPrice } = command;
+    const reserve = { type: 'ReserveStock', data: { reservationId, orderId, quantity, at: new Date() } } as const;
+    const guard =
+      expectedUnitPrice === undefined ? undefined : (state: CardState) => assertPrice(state, cardId, expectedUnitPrice);
+    return decideOnCard(this.decider, cardId, reserve, context, { idempotencyKey: `reserve:${reservationId}`, guard });
+  }
+}
+
+function assertPrice(state: CardState, cardId: string, seen: number): void {
+  if (state.status === 'unlisted') throw DomainError.of('card_not_listed', { cardId });
+  const current = currentPrice(state);
+  if (current === null) throw DomainError.of('invalid_price', { cardId });
+  if (current !== seen) throw new PriceChangedError(cardId, state.details.name, seen, current);
+}

@@ -1,0 +1,11 @@
+export { AddStockCommand } from './commands/add-stock.command';
+export type { CardCommandResult } from './commands/card-command-result';
+export { ChangeCardDetailsCommand } from './commands/change-card-details.command';
+export { currentPrice } from './commands/current-price';
+export { ListCardCommand, type ListCardDetails } from './commands/list-card.command';
+export { ReleaseReservationCommand } from './commands/release-reservation.command';
+export { ReserveStockCommand } from './commands/reserve-stock.command';
+export { SetPriceCommand } from './commands/set-price.command';
+export { SettleReservationCommand } from './commands/settle-reservation.command';
+export { InventoryModule } from './inventory.module';
+export * from './streams';

@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isDomainError } from '@tcg/domain';
+import { ConcurrencyError, type EventStore, type RecordedEvent } from '@tcg/projections';
+import { randomUUID } from 'node:crypto';
+import { EVENT_STORE } from '../../event-store/event-store.module';
+import type { CommandContext } from './command-context';
+import { KeyedMutex } from './keyed-mutex';
+import { type StreamSnapshot, StreamSnapshotCache } from './stream-snapshot-cache';
+import { WriteMetrics } from './write-metrics';
+
+/** How a stream type is read and folded: its decider's `evolve` plus the parser of its stored events. */
+export interface StreamType<TEvent extends { type: string }, TState> {
+  evolve(state: TState, event: TEvent): TState;
+  initialState(): TState;
+  parse(type: string, version: number, data: unknown): TEvent;
+}
+
+export interface DecideRequest<TEvent extends { type: string }, TState> {
+  streamId: string;
+  /** Pure: answers the current state with new events, or throws a DomainError. */
+  decide(state: TState): TEvent[];
+  context: CommandContext;
+  /**
+   * A stable id for the nth event of a decision, when a re-sent command must append nothing new
+   * (for example `reserve:{reservationId}`); random ids otherwise.
+   */
+  eventId?(event: TEvent, index: number): string;
+}
+
+export interface DecideResult<TEvent, TState> {
+  events: TEvent[];
+  state: TState;
+  /** Where the decision was written, or the stream's last position when it wrote nothing. */
+  position: number;
+}
+
+export const MAX_ATTEMPTS = 10;
+
+/**
+ * Load, decide, append with the expected revision (DESIGN §2). The snapshot cache is trusted
+ * optimistically: an append on a stale snapshot fails the revision check, and a refusal or an empty
+ * decision taken on a cached snapshot is checked against the newer events before it is answered.
+ */
+@Injectable()
+export class StreamDecider {
+  readonly cache = new StreamSnapshotCache();
+  private readonly mutex = new KeyedMutex();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly metrics: WriteMetrics,
+  ) {}
+
+  async decide<TEvent extends { type: string; version: number; data: unknown }, TState>(
+    type: StreamType<TEvent, TState>,
+    request: DecideRequest<TEvent, TState>,
+  ): Promise<DecideResult<TEvent, TState>> {
+    this.metrics.commands += 1;
+    return this.mutex.run(request.streamId, () => this.attempt(type, request));
+  }
+
+  /** The stream's state, folded from the cached snapshot and whatever came after it. */
+  async load<TEvent extends { type: string }, TState>(
+    type: StreamType<TEvent, TState>,
+    streamId: string,
+  ): Promise<StreamSnapshot<TState>> {
+    const cached = this.cache.get<TState>(streamId);
+    const base = cached ?? { state: type.initialState(), revision: -1, position: 0 };
+    const snapshot = await this.catchUp(type, streamId, base);
+    this.cache.set(streamId, snapshot);
+    return snapshot;
+  }
+
+  private async attempt<TEvent extends { type: string; version: number; data: unknown }, TState>(
+    type: StreamType<TEvent, TState>,
+    request: DecideRequest<TEvent, TState>,
+  ): Promise<DecideResult<TEvent, TState>> {
+    for (let attempt = 1; ; attempt++) {
+      const { snapshot, events } = await this.decideOnLatest(type, request);
+      if (events.length === 0) return { events, state: snapshot.state, position: snapshot.position };
+      try {
+        return await this.append(type, request, snapshot, events);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        this.cache.delete(request.streamId);
+        if (attempt >= MAX_ATTEMPTS) throw error;
+        this.metrics.conflictRetries += 1;
+        await backoff(attempt);
+      }
+    }
+  }
+
+  /**
+   * Decides on the cached snapshot when there is one. Events decided there are checked by the append;
+   * a refusal or an empty decision is not, so it is taken again on the stream's current state.
+   */
+  private async decideOnLatest<TEvent extends { type: string }, TState>(
+    type: StreamType<TEvent, TState>,
+    request: DecideRequest<TEvent, TState>,
+  ): Promise<{ snapshot: StreamSnapshot<TState>; events: TEvent[] }> {
+    const cached = this.cache.get<TState>(request.streamId);
+    if (cached) {
+      try {
+        const events = request.decide(cached.state);
+        if (events.length > 0) return { snapshot: cached, events };
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+      }
+    }
+    const snapshot = await this.load(type, request.streamId);
+    return { snapshot, events: request.decide(snapshot.state) };
+  }
+
+  private async append<TEvent extends { type: string; version: number; data: unknown }, TState>(
+    type: StreamType<TEvent, TState>,
+    request: DecideRequest<TEvent, TState>,
+    snapshot: StreamSnapshot<TState>,
+    events: TEvent[],
+  ): Promise<DecideResult<TEvent, TState>> {
+    const { streamId, context } = request;
+    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor };
+    const expected = snapshot.revision < 0 ? 'no_stream' : snapshot.revision;
+    const result = await this.store.append(
+      streamId,
+      events.map((event, index) => ({
+        id: request.eventId?.(event, index) ?? randomUUID(),
+        type: event.type,
+        data: { version: event.version, ...(event.data as object) },
+        metadata,
+      })),
+      expected,
+    );
+    const state = events.reduce(type.evolve, snapshot.state);
+    // A re-sent append answers with the revision of the events stored the first time; the cache
+    // would then be wrong, so it is dropped and the next command reads the stream.
+    if (result.nextRevision === snapshot.revision + events.length) {
+      this.cache.set(streamId, { state, revision: result.nextRevision, position: result.position });
+    } else {
+      this.cache.delete(streamId);
+    }
+    return { events, state, position: result.position };
+  }
+
+  private async catchUp<TEvent extends { type: string }, TState>(
+    type: StreamType<TEvent, TState>,
+    streamId: string,
+    from: StreamSnapshot<TState>,
+  ): Promise<StreamSnapshot<TState>> {
+    const newer = await this.store.readStream(streamId, from.revision + 1);
+    if (newer.length === 0) return from;
+    const state = newer.reduce((folded, recorded) => type.evolve(folded, parseRecorded(type, recorded)), from.state);
+    const last = newer[newer.length - 1];
+    return { state, revision: last.revision, position: last.position };
+  }
+}
+
+/** The event's payload version travels inside `data`, since the port has no field of its own for it. */
+function parseRecorded<TEvent extends { type: string }>(
+  type: Pick<StreamType<TEvent, unknown>, 'parse'>,
+  recorded: RecordedEvent,
+): TEvent {
+  const { version, ...data } = recorded.data as { version?: number };
+  return type.parse(recorded.type, version ?? 1, data);
+}
+
+/** Full jitter, capped low: writers of one stream are few, and a buyer is waiting. */
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(50, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

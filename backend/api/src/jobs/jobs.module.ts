@@ -1,0 +1,41 @@
+import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { PortRegistry } from '../health/port-registry';
+import { createJobQueue, type JobQueue } from '../infra/jobs';
+import { LOGGER, Logger } from '../logging/logger';
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+
+/**
+ * Background jobs: BullMQ on REDIS_URL, in-process otherwise (DESIGN §7). Features register their
+ * handlers and schedules while the modules initialise; only the roles that run jobs start taking them.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: JOB_QUEUE,
+      inject: [APP_CONFIG, LOGGER, PortRegistry],
+      useFactory: (config: AppConfig, logger: Logger, ports: PortRegistry): JobQueue => {
+        const queue = createJobQueue({ redisUrl: config.redisUrl, logger: logger.child({ component: 'jobs' }) });
+        ports.register({ port: 'jobs', adapter: queue.name, check: () => queue.ping() });
+        return queue;
+      },
+    },
+  ],
+  exports: [JOB_QUEUE],
+})
+export class JobsModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role === 'all' || this.config.role === 'worker') await this.queue.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}
