@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
+import { securityHeaders } from './auth/security-headers';
 import { AppConfig } from './config/app-config';
 import { PortRegistry } from './health/port-registry';
 import { Logger, NestPinoLogger } from './logging/logger';
@@ -20,6 +21,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     logger: new NestPinoLogger(logger),
   });
   app.setGlobalPrefix('api');
+  app.use(securityHeaders(config));
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.use(
     pinoHttp({

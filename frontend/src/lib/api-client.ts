@@ -32,13 +32,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+// The API refuses state-changing requests without it (CSRF); other sites cannot send it without CORS.
+const CSRF_HEADER = { 'X-Requested-With': 'tcg' };
+
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const changesState = !['GET', 'HEAD'].includes((init.method ?? 'GET').toUpperCase());
   let response: Response;
   try {
     response = await fetch(path, {
       ...init,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...init.headers },
+      headers: { Accept: 'application/json', ...(changesState ? CSRF_HEADER : {}), ...init.headers },
     });
   } catch (error) {
     // An aborted query is React Query's business, not a connection problem to report.
@@ -57,6 +61,13 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
 export const api = {
   get: <T>(path: string, options: { signal?: AbortSignal } = {}) =>
     request<T>(path, { method: 'GET', signal: options.signal }),
+  post: <T>(path: string, body: unknown, options: { signal?: AbortSignal } = {}) =>
+    request<T>(path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+      signal: options.signal,
+    }),
 };
 
 /** The text to show for any thrown value: API messages as sent, anything else generically. */

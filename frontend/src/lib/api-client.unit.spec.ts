@@ -27,3 +27,17 @@ it('reports a connection failure', async () => {
   global.fetch = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
   await expect(api.get('/api/home')).rejects.toMatchObject({ code: 'NETWORK_ERROR', message: expect.stringMatching(/conectar/) });
 });
+
+it('posts a JSON body and returns the JSON answer', async () => {
+  const fetchMock = jest.fn(async () => jsonResponse({ cards: [] }));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  await expect(api.post('/api/cart/check', { ids: ['a'] })).resolves.toEqual({ cards: [] });
+  expect(fetchMock).toHaveBeenCalledWith(
+    '/api/cart/check',
+    expect.objectContaining({
+      method: 'POST',
+      body: '{"ids":["a"]}',
+      headers: expect.objectContaining({ 'Content-Type': 'application/json', Accept: 'application/json' }),
+    }),
+  );
+});

@@ -1,6 +1,5 @@
-import { messages } from '@tcg/domain';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
 
 export default function GuestOrLoginRoute() {
-  return <ComingSoon title={messages.auth.signInHeading} />;
+  return <SignInPage />;
 }

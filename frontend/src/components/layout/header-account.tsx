@@ -1,13 +1,107 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { currentPath, signInPath } from '@/features/auth/return-to';
+import { useAuth } from '@/features/auth/use-auth';
+import { errorMessage } from '@/lib/api-client';
+import './header-account.css';
 
-/** The header's account area; signed-in states (greeting, admin link, account menu) replace this. */
+const ACCOUNT_LINKS = [
+  { to: '/account/history', label: 'Mis pedidos' },
+  { to: '/account/addresses', label: 'Mis direcciones' },
+  { to: '/account/payments', label: 'Mis pagos' },
+  { to: '/account/sync', label: 'Vincular Discord' },
+] as const;
+
+/** Opens on click (touch and keyboard), closes on Escape, outside clicks and navigation. */
+function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return { open, toggle: () => setOpen((value) => !value), container };
+}
+
+function AccountMenu({ firstName }: { firstName: string }) {
+  const { open, toggle, container } = useDisclosure();
+  const menuId = useId();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate(paths.home),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  return (
+    <div className="header-account__menu" ref={container}>
+      <span className="header-account__greeting">Hola, {firstName}</span>
+      <button type="button" className="header-account__toggle" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
+        Mi cuenta <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div id={menuId} className="header-account__panel">
+          <ul className="header-account__links">
+            {ACCOUNT_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="header-account__sign-out" onClick={onSignOut} disabled={signOut.isPending}>
+            Cerrar sesión
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The header's account area: sign-in link, or greeting, admin link (admins only) and account menu. */
 export function HeaderAccount() {
+  const auth = useAuth();
+  const location = useLocation();
+
+  if (auth.status === 'loading') return <div className="header-account" aria-busy="true" />;
+  if (auth.status === 'signedOut') {
+    return (
+      <div className="header-account">
+        <Link to={signInPath('/login', currentPath(location))} className="header-account__sign-in">
+          Iniciar sesión
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="header-account">
-      <Link to={paths.login} className="header-account__sign-in">
-        Iniciar sesión
-      </Link>
+      {auth.isAdmin && (
+        <Link to="/admin" className="header-account__admin">
+          Admin
+        </Link>
+      )}
+      <AccountMenu firstName={auth.user.firstName} />
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
+import type { Request } from 'express';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { LOGGER, Logger } from '../logging/logger';
+import { ApiError } from '../web/api-exception.filter';
+import { authMessages } from './auth.messages';
+import { safeReturnTo } from './return-to';
+import type { AuthUser } from './users.repository';
+
+/** What the callback route finds in `req.user`: the signed-in user and where they were going, or false. */
+export type GoogleOutcome = { user: AuthUser; returnTo: string } | false;
+
+/**
+ * Runs the Google strategy: on /api/auth/google it answers with the redirect to Google, keeping
+ * `returnTo` in the OAuth state (stored in the session); on the callback it yields a GoogleOutcome
+ * instead of throwing, so a refused or failed sign-in lands on the sign-in page rather than on JSON.
+ */
+@Injectable()
+export class GoogleAuthGuard extends AuthGuard('google') {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.config.auth.google.clientId) throw new ApiError(503, 'google_unavailable', authMessages.googleUnavailable);
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override getAuthenticateOptions(context: ExecutionContext): IAuthModuleOptions & { state: { returnTo: string } } {
+    const req = context.switchToHttp().getRequest<Request>();
+    return { session: false, state: { returnTo: safeReturnTo(req.query.returnTo) } };
+  }
+
+  override handleRequest<TUser = GoogleOutcome>(err: unknown, user: AuthUser | false, info: unknown): TUser {
+    if (err) this.logger.warn({ err }, 'Google sign-in failed');
+    if (err || !user) return false as TUser;
+    const state = (info as { state?: { returnTo?: unknown } } | undefined)?.state;
+    return { user, returnTo: safeReturnTo(state?.returnTo) } as TUser;
+  }
+}

@@ -1,0 +1,136 @@
+import { createServer } from 'node:net';
+import type { Database } from '@tcg/projections';
+import { TestBrowser } from '../../test/support/browser';
+import { LocalOidcProvider, startLocalOidcProvider } from '../../test/support/local-oidc-provider';
+import { DATABASE } from '../database/database.module';
+import type { MeResponse } from './auth.controller';
+import { startTestApp, TestApp } from '../testing/test-app';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const accounts = {
+  'google-sub-ana': { email: 'ana.torres@example.pe', name: 'Ana Torres', given_name: 'Ana', family_name: 'Torres' },
+};
+
+describe('Google sign-in through the real strategy against a local OpenID provider', () => {
+  let provider: LocalOidcProvider;
+  let t: TestApp;
+  let shop: string;
+  let db: Database;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    shop = `http://127.0.0.1:${port}`;
+    provider = await startLocalOidcProvider(shop, accounts);
+    t = await startTestApp({ PUBLIC_URL: shop, DEMO_SEED: 'false', ...provider.env });
+    await t.app.listen(port, '127.0.0.1');
+    db = t.app.get(DATABASE);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await provider?.stop();
+  });
+
+  /** Starts at the shop, logs in at the provider's interaction endpoint, and stops when back on a page of the shop. */
+  async function signIn(browser: TestBrowser, returnTo: string, sub = 'google-sub-ana') {
+    const backOnShop = (url: URL) => url.origin === shop && !url.pathname.startsWith('/api/');
+    const start = await browser.follow(
+      `${shop}/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`,
+      {},
+      (url) => url.pathname.startsWith('/interaction/'),
+    );
+    const toProvider = start.hops[0];
+    expect(toProvider.status).toBe(302);
+    expect(toProvider.location).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
+    const interaction = new URL(start.hops.at(-1)!.location!, provider.issuer).toString();
+    const done = await browser.follow(
+      interaction,
+      { method: 'POST', body: `login=${sub}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      backOnShop,
+    );
+    return done.hops;
+  }
+
+  async function me(browser: TestBrowser): Promise<MeResponse> {
+    return (await (await browser.fetch(`${shop}/api/auth/me`)).json()) as MeResponse;
+  }
+
+  it('creates the user on first sign-in and returns to the page the shopper came from', async () => {
+    const browser = new TestBrowser();
+    const hops = await signIn(browser, '/product/abc?lang=es');
+    expect(hops.some((hop) => hop.url.startsWith(`${shop}/api/auth/google/callback?code=`))).toBe(true);
+    expect(hops.at(-1)).toMatchObject({ status: 303, location: '/product/abc?lang=es' });
+    expect(await me(browser)).toEqual({
+      user: { id: expect.any(String), name: 'Ana Torres', firstName: 'Ana', email: 'ana.torres@example.pe', phone: null },
+      isAdmin: false,
+    });
+    const { rows } = await db.query<{ google_sub: string }>('SELECT google_sub FROM users');
+    expect(rows).toEqual([{ google_sub: 'google-sub-ana' }]);
+  });
+
+  it('reuses the same user on a second sign-in', async () => {
+    const first = new TestBrowser();
+    await signIn(first, '/');
+    const second = new TestBrowser();
+    await signIn(second, '/cart');
+    const [a, b] = [await me(first), await me(second)];
+    expect(b.user?.id).toBe(a.user?.id);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('sends the state and PKCE challenge to the provider', async () => {
+    const browser = new TestBrowser();
+    const res = await browser.fetch(`${shop}/api/auth/google`);
+    const authorize = new URL(res.headers.get('location') ?? '');
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${shop}/api/auth/google/callback`);
+    expect(authorize.searchParams.get('state')).toEqual(expect.any(String));
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  });
+
+  it.each(['//evil.example/steal', 'https://evil.example/', '/\\evil.example', '/api/auth/logout', 'javascript:alert(1)'])(
+    'refuses to send the shopper off the shop for returnTo=%s',
+    async (returnTo) => {
+      const hops = await signIn(new TestBrowser(), returnTo);
+      expect(hops.at(-1)).toMatchObject({ status: 303, location: '/' });
+    },
+  );
+
+  it('keeps the session across requests in an httpOnly SameSite=Lax cookie, and ends it on logout', async () => {
+    const browser = new TestBrowser();
+    await signIn(browser, '/account/history');
+    const host = new URL(shop).hostname;
+    const attributes = browser.cookieAttributes(host, 'tcg.sid');
+    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/api']));
+    expect(attributes).not.toContain('secure');
+    const cookie = browser.cookie(host, 'tcg.sid')!;
+    expect((await me(browser)).user?.email).toBe('ana.torres@example.pe');
+    expect((await me(browser)).user?.email).toBe('ana.torres@example.pe');
+
+    const logout = await browser.fetch(`${shop}/api/auth/logout`, { method: 'POST', headers: { 'X-Requested-With': 'tcg', Origin: shop } });
+    expect(logout.status).toBe(200);
+    expect(await me(browser)).toEqual({ user: null, isAdmin: false });
+    const replay = await fetch(`${shop}/api/auth/me`, { headers: { cookie: `tcg.sid=${cookie}` } });
+    expect(await replay.json()).toEqual({ user: null, isAdmin: false });
+  });
+
+  it('lands on the sign-in page when the provider answers with an error or a forged state', async () => {
+    const browser = new TestBrowser();
+    const denied = await browser.fetch(`${shop}/api/auth/google/callback?error=access_denied`);
+    expect(denied.headers.get('location')).toBe('/login?error=google');
+    const forged = await browser.fetch(`${shop}/api/auth/google/callback?code=abc&state=forged`);
+    expect(forged.headers.get('location')).toBe('/login?error=google');
+    expect(await me(browser)).toEqual({ user: null, isAdmin: false });
+  });
+});

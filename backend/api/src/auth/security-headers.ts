@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/app-config';
+
+const DOCS_PATH = '/api/docs';
+
+function headers(production: boolean, inlineStyles: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        scriptSrc: ["'self'"],
+        // Swagger UI's page carries <style> blocks; the storefront has none.
+        styleSrc: inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        // data: and blob: for the proof preview and the favicon; https: because slides and card images
+        // may live on a CDN or a bucket an admin links to.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Upgrading would break the embedded shop, which serves plain http on localhost.
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+  });
+}
+
+/** helmet on every response (API and storefront), with a CSP that admits only the shop's own code. */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  const production = config.env === 'production';
+  const site = headers(production, false);
+  const docs = headers(production, true);
+  return (req, res, next) => (req.path.startsWith(DOCS_PATH) ? docs : site)(req, res, next);
+}

@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { currentPath, signInPath } from '../return-to';
+import { useAuth } from '../use-auth';
+import './require-auth.css';
+
+/** What protected routes show while the auth check is in flight (spec §2: a loader, never a redirect). */
+export function AuthLoader() {
+  return (
+    <div className="page page--centered" role="status" aria-live="polite">
+      <span className="auth-loader" aria-hidden="true" />
+      Cargando…
+    </div>
+  );
+}
+
+function SignedOutRedirect({ to, message }: { to: string; message?: string }) {
+  const toast = useToast();
+  useEffect(() => {
+    if (message) toast.error(message);
+  }, [message, toast]);
+  return <Navigate to={to} replace />;
+}
+
+interface RequireAuthProps {
+  children: ReactNode;
+  /** Shown as an error toast when a signed-out shopper is sent away, e.g. messages.orders.mustSignIn. */
+  message?: string;
+}
+
+/** Renders `children` for signed-in users; sends everyone else to /guest-or-login, remembering the page. */
+export function RequireAuth({ children, message }: RequireAuthProps) {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'loading') return <AuthLoader />;
+  if (auth.status === 'signedOut') return <SignedOutRedirect to={signInPath('/guest-or-login', currentPath(location))} message={message} />;
+  return <>{children}</>;
+}
+
+/**
+ * Renders `children` for admins only. Signed-in customers go to /; signed-out visitors go to /login
+ * with the page remembered, so an admin whose session ended comes back to the tool they were using.
+ */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'loading') return <AuthLoader />;
+  if (auth.status === 'signedOut') return <Navigate to={signInPath('/login', currentPath(location))} replace />;
+  if (!auth.isAdmin) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

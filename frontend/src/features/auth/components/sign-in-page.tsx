@@ -1,0 +1,64 @@
+import { messages } from '@tcg/domain';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthConfig } from '../api/get-auth-config';
+import { useDevSignIn, type DemoAccount } from '../api/dev-sign-in';
+import { googleSignInUrl, safeReturnTo } from '../return-to';
+import { useAuth } from '../use-auth';
+import { AuthLoader } from './require-auth';
+import './sign-in-page.css';
+
+const GOOGLE_FAILED = 'No pudimos iniciar sesión con Google. Inténtalo de nuevo.';
+
+function DevSignIn({ returnTo }: { returnTo: string }) {
+  const devSignIn = useDevSignIn();
+  const signIn = (as: DemoAccount) => devSignIn.mutate(as);
+  if (devSignIn.isSuccess) return <Navigate to={returnTo} replace />;
+  return (
+    <div className="sign-in__dev">
+      <p className="sign-in__dev-note">Tienda de demostración: entra sin Google con una cuenta de prueba.</p>
+      <Button variant="secondary" disabled={devSignIn.isPending} onClick={() => signIn('customer')}>
+        Entrar como cliente demo
+      </Button>
+      <Button variant="secondary" disabled={devSignIn.isPending} onClick={() => signIn('admin')}>
+        Entrar como admin demo
+      </Button>
+      {devSignIn.isError && <p role="alert">{errorMessage(devSignIn.error)}</p>}
+    </div>
+  );
+}
+
+/**
+ * The sign-in page of /login and /guest-or-login: Google (and the dev accounts where the server offers
+ * them). After sign-in the shopper returns to `?returnTo=`, or to / when there is none.
+ */
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const auth = useAuth();
+  const config = useAuthConfig();
+
+  if (auth.status === 'loading') return <AuthLoader />;
+  if (auth.status === 'signedIn') return <Navigate to={returnTo} replace />;
+  return (
+    <section className="page page--centered sign-in">
+      <title>{messages.auth.signInHeading}</title>
+      <h1>{messages.auth.signInHeading}</h1>
+      {params.get('error') === 'google' && (
+        <p className="sign-in__error" role="alert">
+          {GOOGLE_FAILED}
+        </p>
+      )}
+      {config.data?.google !== false && (
+        <a className="btn btn--primary sign-in__google" href={googleSignInUrl(returnTo)}>
+          <span className="sign-in__google-mark" aria-hidden="true">
+            G
+          </span>
+          Continuar con Google
+        </a>
+      )}
+      {config.data?.devLogin && <DevSignIn returnTo={returnTo} />}
+    </section>
+  );
+}

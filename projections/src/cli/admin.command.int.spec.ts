@@ -1,0 +1,64 @@
+import { Command, CommanderError } from 'commander';
+import { createPostgresTestDatabase, TestDatabase } from '../testing';
+import { adminCommand } from './admin.command';
+
+describe('tcg admin grant / revoke on PostgreSQL', () => {
+  let database: TestDatabase;
+  let stdout: jest.SpyInstance;
+  let stderr: string;
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    await database.db.query(`INSERT INTO users (name, email) VALUES ('Rosa Huamán', 'rosa@example.pe')`);
+  });
+  afterAll(() => database.drop());
+  beforeEach(() => {
+    stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    stderr = '';
+  });
+  afterEach(() => stdout.mockRestore());
+
+  async function tcg(...args: string[]): Promise<string> {
+    const program = new Command('tcg').option('--json');
+    program.addCommand(adminCommand((work) => work(database.db)));
+    // addCommand copies no settings, so every level is told not to exit the test process.
+    const all = (command: Command): Command[] => [command, ...command.commands.flatMap(all)];
+    for (const command of all(program)) command.exitOverride().configureOutput({ writeErr: (text) => (stderr += text) });
+    await program.parseAsync(args, { from: 'user' });
+    return stdout.mock.calls.map(([text]) => String(text)).join('');
+  }
+
+  async function roles(): Promise<string[]> {
+    const { rows } = await database.db.query<{ role: string }>(
+      `SELECT a.role FROM admins a JOIN users u ON u.id = a.user_id WHERE u.email = 'rosa@example.pe'`,
+    );
+    return rows.map((row) => row.role);
+  }
+
+  it('grants the admin role by e-mail, in any letter case, once', async () => {
+    expect(await tcg('admin', 'grant', 'Rosa@Example.pe')).toBe('Rosa@Example.pe is now an admin\n');
+    expect(await roles()).toEqual(['admin']);
+    stdout.mockClear();
+    expect(await tcg('--json', 'admin', 'grant', 'rosa@example.pe')).toBe('{"email":"rosa@example.pe","result":"already-admin"}\n');
+  });
+
+  it('turns another role into admin', async () => {
+    await database.db.query(`UPDATE admins SET role = 'editor'`);
+    expect(await tcg('admin', 'grant', 'rosa@example.pe')).toBe('rosa@example.pe is now an admin\n');
+    expect(await roles()).toEqual(['admin']);
+  });
+
+  it('revokes it', async () => {
+    expect(await tcg('admin', 'revoke', 'rosa@example.pe')).toBe('rosa@example.pe is no longer an admin\n');
+    expect(await roles()).toEqual([]);
+    stdout.mockClear();
+    expect(await tcg('admin', 'revoke', 'rosa@example.pe')).toBe('rosa@example.pe was not an admin\n');
+  });
+
+  it('exits 1 naming the e-mail when nobody signed up with it', async () => {
+    const error = await tcg('admin', 'grant', 'nadie@example.pe').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CommanderError);
+    expect(error).toMatchObject({ exitCode: 1 });
+    expect(stderr).toMatch(/no user with e-mail nadie@example\.pe/);
+  });
+});
