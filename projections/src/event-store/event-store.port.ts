@@ -44,6 +44,19 @@ export interface RecordedEvent {
   createdAt: Date;
 }
 
+/**
+ * `deferred`: the append's commit does not wait for its own durable flush. PostgreSQL writes its log in
+ * order, so the append becomes durable with the next immediate commit of the same store, and a crash
+ * before that loses it whole, never in part. Meant for steps a later immediate append completes (a
+ * checkout's reservations, made durable by its `OrderPlaced`; docs/decisions/0003). EventStoreDB always
+ * commits durably and ignores it.
+ */
+export type Durability = 'immediate' | 'deferred';
+
+export interface AppendOptions {
+  durability?: Durability;
+}
+
 export interface AppendResult {
   /** The stream's revision after the append: pass it as the next expected revision. */
   nextRevision: number;
@@ -87,7 +100,7 @@ export type EventStoreName = 'postgres' | 'pglite' | 'eventstoredb';
 export interface EventStore {
   readonly name: EventStoreName;
   /** Appends atomically. Throws ConcurrencyError when `expected` does not match the stream. */
-  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** The stream's events from `fromRevision` (default 0) on; empty when the stream does not exist. */
   readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** Every event after `fromPosition`, in position order, read `batchSize` at a time. */

@@ -80,6 +80,32 @@ describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
       await expect(store.append('card-x', [], 'any')).rejects.toThrow('at least one event');
       await expect(store.append('card-x', [event('A')], -3)).rejects.toThrow('invalid expected revision');
     });
+
+    it('commits a deferred append without waiting for its flush, and only that transaction', async () => {
+      const syncOf = (deferred: boolean) =>
+        test.db.transaction(async (tx) => {
+          await tx.query('SELECT event_store_append($1, NULL, $2::jsonb, $3)', [
+            `deferred-${randomUUID()}`,
+            JSON.stringify([{ id: randomUUID(), type: 'StockReserved', data: {}, metadata: {} }]),
+            deferred,
+          ]);
+          const { rows } = await tx.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+          return rows[0].synchronous_commit;
+        });
+      expect(await syncOf(true)).toBe('off');
+      expect(await syncOf(false)).toBe('on');
+      const after = await test.db.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+      expect(after.rows[0].synchronous_commit).toBe('on');
+    });
+
+    it('stores deferred and immediate appends alike, in order', async () => {
+      const stream = `mixed-${randomUUID()}`;
+      await store.append(stream, [event('StockReserved')], 'no_stream', { durability: 'deferred' });
+      await store.append(stream, [event('OrderPlaced')], 0);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.revision, e.type])).toEqual([[0, 'StockReserved'], [1, 'OrderPlaced']]);
+      expect(read[1].position).toBeGreaterThan(read[0].position);
+    });
   });
 });
 

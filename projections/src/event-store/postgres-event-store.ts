@@ -1,5 +1,6 @@
 import { Database } from '../db/sql';
 import {
+  AppendOptions,
   AppendResult,
   ConcurrencyError,
   EventIdReusedError,
@@ -100,13 +101,18 @@ export class PostgresEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
   }
 
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     const prepared = prepareEvents(streamId, events);
     let row: AppendRow;
     try {
       const { rows } = await this.db.query<AppendRow>(
-        'SELECT outcome, last_revision, last_position FROM event_store_append($1, $2, $3::jsonb)',
-        [streamId, expectedParam(expected), JSON.stringify(prepared)],
+        'SELECT outcome, last_revision, last_position FROM event_store_append($1, $2, $3::jsonb, $4)',
+        [streamId, expectedParam(expected), JSON.stringify(prepared), options.durability === 'deferred'],
       );
       row = rows[0];
     } catch (error) {

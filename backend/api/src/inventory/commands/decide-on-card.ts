@@ -1,4 +1,5 @@
 import { availableStock, type CardCommand, type CardEvent, type CardState, cardStreamName, decideCard } from '@tcg/domain';
+import type { Durability } from '@tcg/projections';
 import { answeringApiErrors, type CommandContext, deterministicUuid, StreamDecider, cardStream } from '../streams';
 import type { CardCommandResult } from './card-command-result';
 
@@ -7,6 +8,7 @@ export interface DecideOnCardOptions {
   idempotencyKey?: string;
   /** Runs before the card decider, on the same state, inside the same expected-revision check. */
   guard?(state: CardState): void;
+  durability?: Durability;
 }
 
 /** The card handlers' shared path: one card command on `card-{cardId}`, refusals as API errors. */
@@ -17,7 +19,7 @@ export function decideOnCard(
   context: CommandContext,
   options: DecideOnCardOptions = {},
 ): Promise<CardCommandResult> {
-  const { idempotencyKey, guard } = options;
+  const { idempotencyKey, guard, durability } = options;
   return answeringApiErrors(async () => {
     const result = await decider.decide<CardEvent, CardState>(cardStream, {
       streamId: cardStreamName(cardId),
@@ -27,6 +29,7 @@ export function decideOnCard(
         return decideCard(command, state);
       },
       eventId: idempotencyKey ? (event, index) => deterministicUuid(`${idempotencyKey}:${event.type}:${index}`) : undefined,
+      durability,
     });
     return {
       cardId,

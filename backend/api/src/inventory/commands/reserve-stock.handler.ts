@@ -15,7 +15,13 @@ export class ReserveStockHandler implements ICommandHandler<ReserveStockCommand>
     const reserve = { type: 'ReserveStock', data: { reservationId, orderId, quantity, at: new Date() } } as const;
     const guard =
       expectedUnitPrice === undefined ? undefined : (state: CardState) => assertPrice(state, cardId, expectedUnitPrice);
-    return decideOnCard(this.decider, cardId, reserve, context, { idempotencyKey: `reserve:${reservationId}`, guard });
+    // A reservation waits for no flush of its own: the order that follows it is appended immediately,
+    // which makes it durable, and one lost in a crash had no order (docs/decisions/0003).
+    return decideOnCard(this.decider, cardId, reserve, context, {
+      idempotencyKey: `reserve:${reservationId}`,
+      guard,
+      durability: 'deferred',
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isDomainError } from '@tcg/domain';
-import { ConcurrencyError, type EventStore, type RecordedEvent } from '@tcg/projections';
+import { ConcurrencyError, type Durability, type EventStore, type RecordedEvent } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../event-store/event-store.module';
 import type { CommandContext } from './command-context';
@@ -25,6 +25,8 @@ export interface DecideRequest<TEvent extends { type: string }, TState> {
    * (for example `reserve:{reservationId}`); random ids otherwise.
    */
   eventId?(event: TEvent, index: number): string;
+  /** `deferred` for a step that a later immediate append makes durable (a checkout's reservations). */
+  durability?: Durability;
 }
 
 export interface DecideResult<TEvent, TState> {
@@ -129,6 +131,7 @@ export class StreamDecider {
         metadata,
       })),
       expected,
+      { durability: request.durability },
     );
     const state = events.reduce(type.evolve, snapshot.state);
     // A re-sent append answers with the revision of the events stored the first time; the cache
