@@ -20,6 +20,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
     logger: new NestPinoLogger(logger),
   });
+  app.set('trust proxy', config.trustProxy);
   app.setGlobalPrefix('api');
   app.use(securityHeaders(config));
   app.useGlobalFilters(new ApiExceptionFilter(logger));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -33,11 +34,50 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expects a pino level (info, debug, ...)' }).default('info'),
   DATA_DIR: z.string().min(1).default('var'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'expects a postgres:// connection URL'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'expects a whole number from 1 to 1000' })
+    .int('expects a whole number from 1 to 1000')
+    .min(1, 'expects a whole number from 1 to 1000')
+    .max(1000, 'expects a whole number from 1 to 1000')
+    .default(10),
   EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], 'expects an esdb:// connection string'),
   OPENSEARCH_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'expects a redis:// URL'),
   DEMO_SEED: booleanFlag.default(true),
   FRONTEND_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: z.coerce
+    .number({ message: 'expects the number of reverse proxies in front of the shop (0 to 10)' })
+    .int('expects the number of reverse proxies in front of the shop (0 to 10)')
+    .min(0, 'expects the number of reverse proxies in front of the shop (0 to 10)')
+    .max(10, 'expects the number of reverse proxies in front of the shop (0 to 10)')
+    .default(0),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'expects the public http(s):// origin of the shop'),
+  SESSION_SECRET: z.string().min(32, 'expects at least 32 characters').optional(),
+  DEV_LOGIN: booleanFlag.optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_AUTH_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://openidconnect.googleapis.com/v1/userinfo'),
+  DISCORD_CLIENT_ID: z.string().trim().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  DISCORD_AUTHORIZE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://discord.com/oauth2/authorize'),
+  DISCORD_TOKEN_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://discord.com/api/oauth2/token'),
+  DISCORD_API_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://discord.com/api'),
+  CARD_DATABASE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://db.ygoprodeck.com/api/v7'),
+  TRANSLATE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
+}).superRefine((env, ctx) => {
+  // A client id alone would send shoppers to Discord only to fail the code exchange on their way back.
+  if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'is required when DISCORD_CLIENT_ID is set' });
+  }
+  // Production must never run with a sign-in that skips Google, nor with sessions a restart would void.
+  if (env.NODE_ENV !== 'production') return;
+  if (env.DEV_LOGIN) ctx.addIssue({ code: 'custom', path: ['DEV_LOGIN'], message: 'must not be true when NODE_ENV=production' });
+  const servesHttp = env.ROLE === 'all' || env.ROLE === 'api';
+  for (const name of ['SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const) {
+    if (servesHttp && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NODE_ENV=production' });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
@@ -55,11 +95,32 @@ export interface AppConfig {
   /** Local file storage root when no S3 bucket is configured. */
   filesDir: string;
   databaseUrl?: string;
+  /** Connections in the PostgreSQL pool (DATABASE_URL only); concurrent checkouts each hold one per statement. */
+  databasePoolSize: number;
   eventStoreUrl?: string;
   openSearchUrl?: string;
   redisUrl?: string;
   demoSeed: boolean;
   frontendDist: string;
+  /** Reverse proxies whose X-Forwarded-For is believed, so rate limits and secure cookies see the client. */
+  trustProxy: number;
+  auth: AuthConfig;
+  /** The public card database (YGOProDeck API v7 or a stand-in with its shapes), without a trailing slash. */
+  cardDatabaseUrl: string;
+  /** POST {name} → {translated}; without it the admin types the Spanish name. */
+  translateUrl?: string;
+}
+
+export interface AuthConfig {
+  /** Origin the browser sees; the OAuth callback and the CSRF origin check are built from it. */
+  publicUrl: string;
+  sessionSecret: string;
+  /** True when no SESSION_SECRET was given and a random one was made (sessions die with the process). */
+  sessionSecretGenerated: boolean;
+  devLogin: boolean;
+  google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; userInfoUrl: string };
+  /** The chat-community link; without a client id the account page offers it as unavailable. */
+  discord: { clientId?: string; clientSecret?: string; authorizeUrl: string; tokenUrl: string; apiUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -92,11 +153,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDir: resolve(dataDir, 'data'),
     filesDir: resolve(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     eventStoreUrl: e.EVENTSTORE_URL,
     openSearchUrl: e.OPENSEARCH_URL,
     redisUrl: e.REDIS_URL,
     demoSeed: e.DEMO_SEED,
     frontendDist: resolve(e.FRONTEND_DIST ?? resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist')),
+    trustProxy: e.TRUST_PROXY,
+    cardDatabaseUrl: e.CARD_DATABASE_URL.replace(/\/+$/, ''),
+    translateUrl: e.TRANSLATE_URL,
+    auth: {
+      publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+      sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+      sessionSecretGenerated: !e.SESSION_SECRET,
+      devLogin: e.DEV_LOGIN ?? e.NODE_ENV !== 'production',
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+        authUrl: e.GOOGLE_AUTH_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        userInfoUrl: e.GOOGLE_USERINFO_URL,
+      },
+      discord: {
+        clientId: e.DISCORD_CLIENT_ID,
+        clientSecret: e.DISCORD_CLIENT_SECRET,
+        authorizeUrl: e.DISCORD_AUTHORIZE_URL,
+        tokenUrl: e.DISCORD_TOKEN_URL,
+        apiUrl: e.DISCORD_API_URL.replace(/\/+$/, ''),
+      },
+    },
   };
 }
 

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'nope' }, /REDIS_URL expects a redis:\/\/ URL/],
     [{ ROLE: 'web' }, /ROLE expects all, api, projector or worker/],
     [{ DEMO_SEED: 'yes' }, /DEMO_SEED expects true or false/],
+    [{ TRUST_PROXY: 'many' }, /TRUST_PROXY expects the number of reverse proxies/],
   ])('names the variable and what it expects for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
