@@ -1,2 +1,5 @@
 export * from './db';
 export * from './event-store';
+export * from './projections';
+export * from './search';
+export * from './synthetic';

@@ -3,3 +3,4 @@ export * from './pg-database';
 export * from './pglite-database';
 export * from './open-database';
 export * from './migrate';
+export * from './data-dir-lock';

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { lockDataDir } from './data-dir-lock';
 import { PgDatabase } from './pg-database';
 import { PgliteDatabase } from './pglite-database';
 import { Database } from './sql';
@@ -20,6 +21,13 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       max: settings.poolSize,
     });
   }
-  if (settings.dataDir) mkdirSync(settings.dataDir, { recursive: true });
-  return PgliteDatabase.open(settings.dataDir);
+  if (!settings.dataDir) return PgliteDatabase.open();
+  mkdirSync(settings.dataDir, { recursive: true });
+  const unlock = lockDataDir(settings.dataDir);
+  try {
+    return await PgliteDatabase.open(settings.dataDir, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
-import { Pool, PoolClient, types } from 'pg';
-import { Database, QueryResult, Sql } from './sql';
+import { Client, Pool, PoolClient, types } from 'pg';
+import { Database, QueryResult, SessionLock, Sql } from './sql';
 
 const INT8 = 20;
 const parsers: Record<number, (value: string) => unknown> = {
@@ -36,7 +36,7 @@ export class PgDatabase implements Database {
   private readonly pool: Pool;
   private readonly sql: Sql;
 
-  constructor(options: PgDatabaseOptions) {
+  constructor(private readonly options: PgDatabaseOptions) {
     this.pool = new Pool({
       connectionString: options.connectionString,
       max: options.max ?? 10,
@@ -82,6 +82,37 @@ export class PgDatabase implements Database {
       client.off('notification', handler);
       await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
       client.release();
+    };
+  }
+
+  /**
+   * The lock lives on a client outside the pool: a pooled connection would be handed to other work
+   * between statements, and the lock must stay with one session for as long as it is held.
+   */
+  async tryLock(space: number, key: string): Promise<SessionLock | null> {
+    const client = new Client({
+      connectionString: this.options.connectionString,
+      application_name: `${this.options.applicationName ?? 'tcg-shop'}-lock`,
+    });
+    let markLost: () => void = () => undefined;
+    const lost = new Promise<void>((resolve) => (markLost = resolve));
+    client.on('error', () => markLost());
+    client.on('end', () => markLost());
+    await client.connect();
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [space, key]);
+    if (!rows[0].locked) {
+      await client.end();
+      return null;
+    }
+    let released = false;
+    return {
+      lost: lost.then(() => {
+        if (released) return new Promise<void>(() => undefined);
+      }),
+      async release() {
+        released = true;
+        await client.end().catch(() => undefined);
+      },
     };
   }
 

@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import { Database, QueryResult, Sql } from './sql';
+import { Database, QueryResult, SessionLock, Sql } from './sql';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
 
@@ -22,13 +22,20 @@ function wrap(target: Queryable): Sql {
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   private readonly sql: Sql;
+  private readonly heldLocks = new Set<string>();
 
-  private constructor(private readonly db: PGlite) {
+  private constructor(
+    private readonly db: PGlite,
+    private readonly onClose: () => void,
+  ) {
     this.sql = wrap(db);
   }
 
-  /** `dataDir` undefined keeps everything in memory (tests); a path persists it on disk. */
-  static async open(dataDir?: string): Promise<PgliteDatabase> {
+  /**
+   * `dataDir` undefined keeps everything in memory (tests); a path persists it on disk. `onClose` runs
+   * after the database closes (openDatabase releases the data directory's lock file there).
+   */
+  static async open(dataDir?: string, onClose: () => void = () => undefined): Promise<PgliteDatabase> {
     // The contrib entry points publish ESM types only, so they are loaded with a real dynamic import.
     const [{ pg_trgm }, { unaccent }] = await Promise.all([
       import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -38,7 +45,7 @@ export class PgliteDatabase implements Database {
       extensions: { pg_trgm, unaccent },
       parsers: { [types.INT8]: (value: string) => Number(value) },
     });
-    return new PgliteDatabase(db);
+    return new PgliteDatabase(db, onClose);
   }
 
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
@@ -57,12 +64,28 @@ export class PgliteDatabase implements Database {
     return this.db.listen(channel, onNotify);
   }
 
+  /**
+   * PGlite is one session inside this process, and no other process can open its files, so the lock
+   * only has to exclude other holders in this process.
+   */
+  async tryLock(space: number, key: string): Promise<SessionLock | null> {
+    const name = `${space}:${key}`;
+    if (this.heldLocks.has(name)) return null;
+    this.heldLocks.add(name);
+    return {
+      lost: new Promise<void>(() => undefined),
+      release: async () => void this.heldLocks.delete(name),
+    };
+  }
+
   /** The underlying PGlite instance, for the socket server that lets the operators' CLI in. */
   get pglite(): PGlite {
     return this.db;
   }
 
   async close(): Promise<void> {
-    if (!this.db.closed) await this.db.close();
+    if (this.db.closed) return;
+    await this.db.close();
+    this.onClose();
   }
 }

@@ -12,6 +12,13 @@ export interface QueryResult<T> {
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/** A session-level advisory lock, held by a connection of its own until released or lost. */
+export interface SessionLock {
+  /** Resolves if the connection holding the lock dies: whoever held it must stop its work. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
+}
+
 /**
  * A database: real PostgreSQL through a pool, or PGlite in process. Both speak the same SQL, so every
  * adapter above this line is written once.
@@ -22,5 +29,7 @@ export interface Database extends Sql {
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Tries to take the advisory lock named `key` (in lock class `space`); null when someone else holds it. */
+  tryLock(space: number, key: string): Promise<SessionLock | null>;
   close(): Promise<void>;
 }

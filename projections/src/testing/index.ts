@@ -1,1 +1,3 @@
 export * from './test-database';
+export * from './projection-harness';
+export * from './search-fixtures';

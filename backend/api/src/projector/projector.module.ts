@@ -1,0 +1,53 @@
+import { BeforeApplicationShutdown, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { createProjections, Database, EventStore, OpenedSearch, ProjectionRunner, ProjectionWaiter } from '@tcg/projections';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DATABASE } from '../database/database.module';
+import { EVENT_STORE } from '../event-store/event-store.module';
+import { LOGGER, Logger } from '../logging/logger';
+import { SearchModule } from '../search/search.module';
+import { OPENED_SEARCH } from '../search/search.tokens';
+
+/**
+ * Runs the projection runners in this process when ROLE is `all` or `projector`, and gives every
+ * process the `ProjectionWaiter` (inject it by class) for read-your-writes after a command.
+ * Registers no port: the runners use the eventStore, readModels and search ports.
+ */
+@Global()
+@Module({
+  imports: [SearchModule],
+  providers: [{ provide: ProjectionWaiter, inject: [DATABASE], useFactory: (db: Database) => new ProjectionWaiter(db) }],
+  exports: [ProjectionWaiter],
+})
+export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private runners: ProjectionRunner[] = [];
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(OPENED_SEARCH) private readonly search: OpenedSearch,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role !== 'all' && this.config.role !== 'projector') return;
+    await this.search.writer?.ensureIndex();
+    this.runners = createProjections({ openSearchWriter: this.search.writer }).map(
+      (projection) =>
+        new ProjectionRunner({
+          db: this.db,
+          store: this.store,
+          projection,
+          onError: (error) => this.logger.warn({ err: error, projection: projection.name }, 'projection runner retrying'),
+        }),
+    );
+    for (const runner of this.runners) runner.start();
+    this.logger.info({ projections: this.runners.map((runner) => runner.name) }, 'projection runners started');
+  }
+
+  /** Before any module's shutdown hook, so the runners stop while the database and event store are still open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+    this.runners = [];
+  }
+}

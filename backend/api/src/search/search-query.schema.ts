@@ -1,0 +1,22 @@
+import { searchSorts } from '@tcg/domain';
+import { z } from 'zod';
+
+/** `a,b` or a repeated parameter; empty means no filter on that group. */
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => [value ?? []].flat().flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(60)).max(20));
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  languages: list,
+  rarities: list,
+  inStock: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
+  sort: z.enum(searchSorts).default('az'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Read-your-writes: the position a command returned; the answer waits (bounded) for the projections. */
+  position: z.coerce.number().int().min(0).optional(),
+});
+
+export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -1,0 +1,70 @@
+import { Database, EventStore } from '@tcg/projections';
+import { DATABASE } from '../database/database.module';
+import { appendEvents, listingEvents, SEARCH_FIXTURE } from '@tcg/projections/testing';
+import request from 'supertest';
+import { EVENT_STORE } from '../event-store/event-store.module';
+import { startTestApp, TestApp } from '../testing/test-app';
+
+jest.setTimeout(60_000);
+
+let app: TestApp;
+let position = 0;
+
+beforeAll(async () => {
+  app = await startTestApp({ DEMO_SEED: 'false' });
+  const store = app.app.get<EventStore>(EVENT_STORE);
+  for (const card of SEARCH_FIXTURE) {
+    const { streamId, events } = listingEvents(card);
+    position = await appendEvents(store, streamId, events);
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/search', () => {
+  it('answers after the projections reach ?position, with hits and facets', async () => {
+    const res = await request(app.server).get('/api/search').query({ q: 'dragon blanco', position, languages: 'en,es' }).expect(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.facets.language).toEqual([{ value: 'en', count: 1 }, { value: 'es', count: 1 }]);
+    expect(res.body).toMatchObject({ page: 1, pageSize: 12, totalPages: 1 });
+  });
+
+  it('applies rarity, stock, sort and page from the query string', async () => {
+    const res = await request(app.server)
+      .get('/api/search')
+      .query({ rarities: 'Ultra Rare', inStock: 'true', sort: 'priceAsc', page: '1', position })
+      .expect(200);
+    const prices = res.body.hits.map((hit: { lastOfferPrice: number | null; lastSalePrice: number }) => hit.lastOfferPrice ?? hit.lastSalePrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(res.body.hits.every((hit: { stockFinal: number; rarity: string }) => hit.stockFinal > 0 && hit.rarity === 'Ultra Rare')).toBe(true);
+  });
+
+  it('refuses bad parameters with a 400 JSON body', async () => {
+    const res = await request(app.server).get('/api/search').query({ sort: 'cheapest' }).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'bad_request', message: expect.stringContaining('sort') });
+    await request(app.server).get('/api/search').query({ page: '0' }).expect(400);
+  });
+});
+
+describe('GET /api/sets/:id/cards', () => {
+  it('lists the cards of an existing set', async () => {
+    await app.app.get<Database>(DATABASE).query(`INSERT INTO sets (id, name, release_date) VALUES ('MRD', 'Metal Raiders', '2002-06-26')`);
+    const res = await request(app.server).get('/api/sets/MRD/cards').query({ position, sort: 'za' }).expect(200);
+    expect(res.body.total).toBe(5);
+    expect(res.body.hits.every((hit: { setId: string }) => hit.setId === 'MRD')).toBe(true);
+  });
+
+  it('answers 404 for a set that does not exist', async () => {
+    const res = await request(app.server).get('/api/sets/NOPE/cards').expect(404);
+    expect(res.body).toEqual({ statusCode: 404, code: 'not_found', message: 'Set no encontrado.' });
+  });
+});
+
+describe('readiness', () => {
+  it('reports the search port with its adapter', async () => {
+    const res = await request(app.server).get('/api/ready');
+    expect(JSON.stringify(res.body)).toContain('"port":"search"');
+  });
+});

@@ -1,0 +1,156 @@
+/*
+ * Projections and search benchmark: `npm run bench:projections` (`-- --json` for one JSON object,
+ * `-- --events N --cards N` to run smaller). Replays a synthetic history into the read models and sets
+ * the rate beside the raw `readAll` rate of the same store, measured in the same run; repeats at a tenth
+ * of the size to show how time grows; then times realistic searches over the replayed catalogue.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { SearchParams } from '@tcg/domain';
+import { migrate } from '../src/db/migrate';
+import { PgDatabase } from '../src/db/pg-database';
+import { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import { catchUp } from '../src/projections/catch-up';
+import { createProjections } from '../src/projections/projection-registry';
+import { requireHead } from '../src/projections/store-head';
+import { PostgresSearchIndex } from '../src/search/postgres-search-index';
+import { seedSynthetic } from '../src/synthetic/synthetic-seed';
+import { benchQueries, percentile } from './search-queries';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function arg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+const json = process.argv.includes('--json');
+const EVENTS = arg('events', 1_000_000);
+const CARDS = arg('cards', 50_000);
+const QUERIES = arg('queries', 200);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function admin(sql: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Store {
+  db: PgDatabase;
+  store: PostgresEventStore;
+  events: number;
+  drop(): Promise<void>;
+}
+
+async function seededStore(events: number, cards: number): Promise<Store> {
+  const name = `tcg_bench_${randomBytes(5).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  // Seeding only: commits need not wait for the disk. Replay and search are measured with it on.
+  await admin(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const seedDb = new PgDatabase({ connectionString: url.toString(), max: 8 });
+  await migrate(seedDb);
+  const seedStore = new PostgresEventStore(seedDb);
+  const started = performance.now();
+  let last = 0;
+  const appended = await seedSynthetic({
+    store: seedStore, cards, events, concurrency: 8,
+    onProgress: (done) => {
+      if (done - last >= 100_000) log(`  seeded ${(last = done)} events`);
+    },
+  });
+  log(`seeded ${appended} events over ${cards} cards in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await seedStore.close();
+  await seedDb.close();
+  await admin(`ALTER DATABASE ${name} RESET synchronous_commit`);
+  const db = new PgDatabase({ connectionString: url.toString(), max: 8 });
+  await db.exec('VACUUM ANALYZE');
+  const store = new PostgresEventStore(db);
+  return {
+    db, store, events: appended,
+    async drop() {
+      await store.close();
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function rawRead(target: Store): Promise<number> {
+  const started = performance.now();
+  let count = 0;
+  for await (const _event of target.store.readAll(0, 5000)) count++;
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** Every projection from 0 to the head, concurrently, as a projector process runs them. */
+async function replay(target: Store): Promise<number> {
+  const until = await requireHead(target.db, target.store);
+  const started = performance.now();
+  await Promise.all(createProjections().map((projection) => catchUp({ db: target.db, store: target.store, projection, until, batchSize: 5000 })));
+  return (performance.now() - started) / 1000;
+}
+
+async function searchLatencies(target: Store): Promise<{ p50: number; p95: number; cards: number }> {
+  const index = new PostgresSearchIndex(target.db);
+  const { rows } = await target.db.query<{ name: string; default_name: string; spanish_name: string | null; n: number }>(
+    `SELECT name, default_name, spanish_name, count(*) OVER ()::int AS n FROM cards ORDER BY md5(id) LIMIT $1`, [QUERIES]);
+  const queries: SearchParams[] = benchQueries(rows, QUERIES);
+  for (const params of queries.slice(0, 20)) await index.search(params);
+  const times: number[] = [];
+  for (const params of queries) {
+    const started = performance.now();
+    await index.search(params);
+    times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), cards: rows[0]?.n ?? 0 };
+}
+
+async function main(): Promise<void> {
+  log(`large run: ${EVENTS} events, ${CARDS} cards`);
+  const large = await seededStore(EVENTS, CARDS);
+  let result;
+  try {
+    const rawReadEventsPerSecond = await rawRead(large);
+    log(`raw readAll: ${Math.round(rawReadEventsPerSecond)} events/s`);
+    const largeSeconds = await replay(large);
+    const replayEventsPerSecond = large.events / largeSeconds;
+    log(`replay: ${large.events} events in ${largeSeconds.toFixed(1)} s = ${Math.round(replayEventsPerSecond)} events/s`);
+    const search = await searchLatencies(large);
+    log(`search over ${search.cards} cards: p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms`);
+    log(`small run: ${Math.round(EVENTS / 10)} events, ${Math.round(CARDS / 10)} cards`);
+    const small = await seededStore(Math.round(EVENTS / 10), Math.max(1, Math.round(CARDS / 10)));
+    let smallSeconds: number;
+    try {
+      smallSeconds = await replay(small);
+    } finally {
+      await small.drop();
+    }
+    log(`replay: ${small.events} events in ${smallSeconds.toFixed(1)} s`);
+    result = {
+      events: large.events, cards: CARDS, replaySeconds: round(largeSeconds), replayEventsPerSecond: Math.round(replayEventsPerSecond),
+      rawReadEventsPerSecond: Math.round(rawReadEventsPerSecond), ratio: round(replayEventsPerSecond / rawReadEventsPerSecond),
+      smallEvents: small.events, smallReplaySeconds: round(smallSeconds), growth: round(largeSeconds / smallSeconds),
+      searchCards: search.cards, searchQueries: QUERIES, searchP50Ms: round(search.p50), searchP95Ms: round(search.p95),
+    };
+  } finally {
+    await large.drop();
+  }
+  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else console.table(Object.entries(result).map(([figure, value]) => ({ figure, value })));
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { Command } from 'commander';
+import { auditStock } from '../projections/stock-audit';
+import type { CliContext } from './cli-context';
+import { EXIT_FINDINGS, jsonWanted, print } from './output';
+import { createProgress } from './progress';
+
+type Open = () => Promise<CliContext>;
+
+async function audit(context: CliContext, json: boolean): Promise<void> {
+  const progress = createProgress({ json });
+  let result;
+  try {
+    result = await auditStock({
+      db: context.db,
+      store: context.store,
+      onStart: (cards) => progress.start('audit', cards),
+      onProgress: (checked) => progress.update(checked),
+    });
+  } finally {
+    progress.stop();
+  }
+  const { checked, differences } = result;
+  print(json, { checked, differences }, () =>
+    differences.length === 0
+      ? [`audit: ${checked} cards, stored stock equals replayed stock for all`]
+      : [
+          ...differences.map((row) => `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`),
+          `audit: ${differences.length} of ${checked} cards differ`,
+        ],
+  );
+  if (differences.length > 0) process.exitCode = EXIT_FINDINGS;
+}
+
+export function auditCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {
+  return new Command('audit')
+    .description("Compare every card's stored stock with the stock replayed from its own stream; exit 1 on any difference")
+    .action((_options: object, self: Command) => withContext(open, (context) => audit(context, jsonWanted(self))));
+}

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { createProjections } from '../projections/projection-registry';
+import { openSearch } from '../search/open-search-index';
+import { seedSynthetic } from '../synthetic/synthetic-seed';
+import { createPostgresTestDatabase, TestDatabase } from '../testing';
+import { CliContext, openCliContext } from './cli-context';
+import { runCli } from './main';
+
+jest.setTimeout(60_000);
+
+let database: TestDatabase & { url: string };
+
+function context(): Promise<CliContext> {
+  const store = new PostgresEventStore(database.db);
+  return Promise.resolve({
+    db: database.db,
+    store,
+    search: openSearch({ db: database.db }),
+    projections: createProjections(),
+    close: () => store.close(),
+  });
+}
+
+async function run(...argv: string[]): Promise<{ out: string; err: string; code: number }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
+  process.exitCode = 0;
+  try {
+    await runCli(argv, context);
+    return { out: out.join(''), err: err.join(''), code: Number(process.exitCode ?? 0) };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+    process.exitCode = 0;
+  }
+}
+
+beforeAll(async () => {
+  database = await createPostgresTestDatabase();
+  const store = new PostgresEventStore(database.db);
+  await seedSynthetic({ store, cards: 50, events: 1500 });
+  await store.close();
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+it('shows status, replays, rebuilds and audits with --json', async () => {
+  const before = JSON.parse((await run('projections', 'status', '--json')).out);
+  expect(before.projections.map((row: { name: string; state: string }) => [row.name, row.state])).toEqual([['cards', 'not started'], ['orders', 'not started']]);
+  expect(before.projections[0].lagEvents).toBeGreaterThanOrEqual(1500);
+
+  const replay = await run('--json', 'projections', 'replay', 'cards');
+  expect(JSON.parse(replay.out)).toMatchObject({ projection: 'cards', kind: 'replay', position: before.head });
+  expect(JSON.parse((await run('projections', 'rebuild', 'orders', '--json')).out)).toMatchObject({ kind: 'rebuild', position: before.head });
+
+  const after = JSON.parse((await run('projections', 'status', '--json')).out);
+  expect(after.projections.every((row: { lagEvents: number; state: string }) => row.lagEvents === 0 && row.state === 'running')).toBe(true);
+
+  const clean = await run('audit', '--json');
+  expect(clean.code).toBe(0);
+  expect(JSON.parse(clean.out)).toEqual({ checked: 50, differences: [] });
+});
+
+it('prints only the differing cards and exits 1 when the stored stock is wrong', async () => {
+  const { rows } = await database.db.query<{ id: string; stock_final: number }>('UPDATE cards SET stock_final = stock_final + 2 WHERE id = (SELECT min(id) FROM cards) RETURNING id, stock_final');
+  const result = await run('audit');
+  expect(result.code).toBe(1);
+  expect(result.out).toBe(`${rows[0].id}: stored ${rows[0].stock_final}, replayed ${rows[0].stock_final - 2}\naudit: 1 of 50 cards differ\n`);
+});
+
+it('names the known projections and exits 2 for an unknown one', async () => {
+  const result = await run('projections', 'replay', 'kards');
+  expect(result.code).toBe(2);
+  expect(result.err).toContain('unknown projection "kards"; known: cards, orders');
+  expect((await run('projections', 'frobnicate')).code).toBe(2);
+});
+
+it('says plainly that the embedded database is in use by the running shop', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcg-cli-'));
+  try {
+    mkdirSync(join(dataDir, 'data'));
+    writeFileSync(join(dataDir, 'data', 'tcg.lock'), String(process.ppid));
+    await expect(openCliContext({ DATA_DIR: dataDir })).rejects.toThrow(/La tienda está en ejecución .* The shop is running/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/*
+ * The operators' CLI: `npm run tcg -- <command>` or `npx tcg <command>` (docs/operations-cli.md).
+ * Works against DATABASE_URL, or the embedded PGlite under DATA_DIR/data while the shop is stopped.
+ */
+import { Command, CommanderError } from 'commander';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { UnknownProjectionError } from '../projections/projection';
+import { adminCommand } from './admin.command';
+import { auditCommand } from './audit.command';
+import { CliContext, openCliContext } from './cli-context';
+import { EXIT_USAGE } from './output';
+import { projectionsCommand } from './projections.commands';
+import { seedSyntheticCommand } from './seed-synthetic.command';
+
+type Open = () => Promise<CliContext>;
+
+async function withContext(open: Open, work: (context: CliContext) => Promise<void>): Promise<void> {
+  await withContextResult(open, work);
+}
+
+async function withContextResult<T>(open: Open, work: (context: CliContext) => Promise<T>): Promise<T> {
+  const context = await open();
+  try {
+    return await work(context);
+  } finally {
+    await context.close();
+  }
+}
+
+function fail(error: unknown): void {
+  if (error instanceof UnknownProjectionError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exitCode = EXIT_USAGE;
+  } else if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = EXIT_USAGE;
+  } else if (error instanceof CommanderError) {
+    // Commander's own parse errors (unknown command or option) are usage errors; commands choose their own code.
+    process.exitCode = error.code.startsWith('commander.') && error.exitCode !== 0 ? EXIT_USAGE : error.exitCode;
+  } else {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+export function createProgram(open: Open = () => openCliContext()): Command {
+  const program = new Command('tcg').description("TCG shop operators' CLI").option('--json', 'print one JSON object on stdout (no progress bars)');
+  program.addCommand(projectionsCommand(open, withContext));
+  program.addCommand(auditCommand(open, withContext));
+  program.addCommand(seedSyntheticCommand(open, withContext));
+  program.addCommand(adminCommand((work) => withContextResult(open, (context) => work(context.db))));
+  for (const command of [program, ...program.commands, ...program.commands.flatMap((child) => child.commands)]) command.exitOverride();
+  return program;
+}
+
+/** Parses and runs; failures become a message on stderr and `process.exitCode`, never a stack trace. */
+export async function runCli(argv: string[], open?: Open): Promise<void> {
+  await createProgram(open).parseAsync(argv, { from: 'user' }).catch(fail);
+}
+
+if (require.main === module) void runCli(process.argv.slice(2));

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+
+/** What a command prints: a JSON document with --json, lines for a person otherwise. */
+export function print(json: boolean, value: unknown, lines: () => string[]): void {
+  if (json) process.stdout.write(`${JSON.stringify(value)}\n`);
+  else for (const line of lines()) process.stdout.write(`${line}\n`);
+}
+
+/** Exit codes: 1 = the command found a problem (an audit difference), 2 = bad usage (an unknown name). */
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;
+
+/** `--json` is a global option (`tcg --json audit` or `tcg audit --json`). */
+export function jsonWanted(command: Command): boolean {
+  return !!(command.optsWithGlobals() as { json?: boolean }).json;
+}

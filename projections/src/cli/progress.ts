@@ -1,0 +1,37 @@
+import { SingleBar } from 'cli-progress';
+
+export interface Progress {
+  /** `total` in the unit of the bar (events); unknown totals show a counter only. */
+  start(label: string, total: number): void;
+  update(done: number): void;
+  stop(): void;
+}
+
+const silent: Progress = { start: () => undefined, update: () => undefined, stop: () => undefined };
+
+/** A bar with events/s and ETA on stderr, so stdout stays clean for --json; none when stderr is no terminal. */
+export function createProgress(options: { json?: boolean }): Progress {
+  if (options.json || !process.stderr.isTTY) return silent;
+  let bar: SingleBar | undefined;
+  let started = 0;
+  return {
+    start(label, total) {
+      started = performance.now();
+      bar = new SingleBar({
+        stream: process.stderr,
+        format: `${label} [{bar}] {percentage}% | {value}/{total} | {rate} events/s | ETA {eta_formatted}`,
+        hideCursor: true,
+        etaBuffer: 50,
+      });
+      bar.start(Math.max(1, total), 0, { rate: 0 });
+    },
+    update(done) {
+      const seconds = (performance.now() - started) / 1000;
+      bar?.update(done, { rate: seconds > 0 ? Math.round(done / seconds) : 0 });
+    },
+    stop() {
+      bar?.stop();
+      bar = undefined;
+    },
+  };
+}

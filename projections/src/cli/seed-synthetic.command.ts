@@ -1,0 +1,40 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { seedSynthetic } from '../synthetic/synthetic-seed';
+import type { CliContext } from './cli-context';
+import { jsonWanted, print } from './output';
+import { createProgress } from './progress';
+
+type Open = () => Promise<CliContext>;
+
+function positiveInt(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expects a whole number ≥ 1');
+  return parsed;
+}
+
+async function seed(context: CliContext, options: { cards: number; events: number; seed: number; json?: boolean }): Promise<void> {
+  const progress = createProgress(options);
+  const started = performance.now();
+  progress.start('seed', options.events);
+  let appended = 0;
+  try {
+    appended = await seedSynthetic({ store: context.store, cards: options.cards, events: options.events, seed: options.seed, onProgress: (done) => progress.update(done) });
+  } finally {
+    progress.stop();
+  }
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  print(!!options.json, { cards: options.cards, events: appended, seconds }, () => [
+    `seeded ${options.cards} cards and ${appended} events in ${seconds} s; run the projector (or \`projections replay\`) to project them`,
+  ]);
+}
+
+export function seedSyntheticCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {
+  return new Command('seed:synthetic')
+    .description('Append a large, realistic synthetic catalogue and shop history through the event store (benchmarks)')
+    .requiredOption('--cards <n>', 'cards to list', positiveInt)
+    .requiredOption('--events <n>', 'events in all, listings included', positiveInt)
+    .option('--seed <n>', 'random seed (same seed, same history)', positiveInt, 7)
+    .action((options: { cards: number; events: number; seed: number }, self: Command) =>
+      withContext(open, (context) => seed(context, { ...options, json: jsonWanted(self) })),
+    );
+}

@@ -1,0 +1,70 @@
+import type { Database } from '../db/sql';
+import type { SubscriptionBatch } from '../event-store/event-store.port';
+import { advanceCheckpoint, haltCheckpoint, lockCheckpoint } from './checkpoints';
+import { liveTables, Projection, RetryLaterError, TableNames } from './projection';
+
+export type BatchOutcome =
+  /** Written with the checkpoint, in one transaction. */
+  | { kind: 'applied'; position: number; applied: number }
+  /** Already applied (a re-delivery): nothing written. */
+  | { kind: 'skipped'; position: number }
+  /** The checkpoint went back (a replay reset it): the reader must restart from `position`. */
+  | { kind: 'moved'; position: number }
+  | { kind: 'halted'; error: string };
+
+export interface ApplyOptions {
+  /** The checkpoint row; a rebuild uses a row of its own for the shadow tables. */
+  checkpointName?: string;
+  tables?: TableNames;
+  shadow?: boolean;
+  /** The checkpoint the caller last wrote; a stored one below it means someone reset the projection. */
+  expectedFrom?: number;
+}
+
+const TRANSIENT_SQLSTATE = /^(08|40|53|57)/;
+const TRANSIENT_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * Lost connections, deadlocks and shutdowns say nothing about the events: retry them. Anything else
+ * (an unreadable event, a constraint the rows break) would fail again the same way: halt.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof RetryLaterError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_NODE.has(code))) return true;
+  return error instanceof Error && /Connection terminated|connection is closed|Client was closed/i.test(error.message);
+}
+
+/**
+ * Applies one batch and moves the checkpoint in the same transaction. Events at or below the stored
+ * checkpoint are left out, so a batch delivered twice is written once. A failure that is not transient
+ * halts the projection with the error recorded; transient ones are thrown for the caller to retry.
+ */
+export async function applyBatch(
+  db: Database,
+  projection: Projection,
+  batch: SubscriptionBatch,
+  options: ApplyOptions = {},
+): Promise<BatchOutcome> {
+  const name = options.checkpointName ?? projection.name;
+  const tables = options.tables ?? liveTables(projection);
+  try {
+    return await db.transaction(async (tx): Promise<BatchOutcome> => {
+      const stored = await lockCheckpoint(tx, name);
+      if (stored.state === 'halted') return { kind: 'halted', error: stored.lastError ?? 'halted' };
+      if (options.expectedFrom !== undefined && stored.position < options.expectedFrom) {
+        return { kind: 'moved', position: stored.position };
+      }
+      if (batch.checkpoint <= stored.position) return { kind: 'skipped', position: stored.position };
+      const events = batch.events.filter((event) => event.position > stored.position);
+      if (events.length > 0) await projection.apply({ tx, tables, shadow: options.shadow ?? false }, events);
+      await advanceCheckpoint(tx, name, batch.checkpoint, events.length);
+      return { kind: 'applied', position: batch.checkpoint, applied: events.length };
+    });
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    await haltCheckpoint(db, name, message);
+    return { kind: 'halted', error: message };
+  }
+}

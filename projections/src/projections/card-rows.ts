@@ -1,0 +1,176 @@
+import type { Movement, MovementType } from '@tcg/domain';
+import type { Sql } from '../db/sql';
+import type { TableNames } from './projection';
+import { quoteIdent } from '../db/pg-database';
+
+/** A `cards` row as the projection keeps it in memory while it folds a batch. */
+export interface CardRow {
+  id: string;
+  name: string;
+  default_name: string;
+  spanish_name: string | null;
+  image_url: string | null;
+  image_small_url: string | null;
+  rarity: string;
+  edition: string;
+  set_name: string;
+  set_code: string;
+  set_id: string;
+  language: string;
+  keywords: string[];
+  stock_final: number;
+  last_sale_price: number;
+  last_offer_price: number | null;
+  listed_at: string | Date | null;
+  updated_at: string | Date;
+  position: number;
+}
+
+export interface MovementRow {
+  card_id: string;
+  position: number;
+  type: string;
+  quantity: number;
+  unit_cost: number | null;
+  timestamp: string;
+  source: string | null;
+  reservation_id: string | null;
+  order_id: string | null;
+}
+
+export interface StockEntryRow {
+  card_id: string;
+  position: number;
+  quantity: number;
+  cost_per_unit: number;
+  added_at: string;
+}
+
+export interface PriceEntryRow {
+  card_id: string;
+  position: number;
+  sale_price: number;
+  offer_price: number | null;
+  updated_at: string;
+}
+
+const CARD_COLUMNS: Record<keyof CardRow, string> = {
+  id: 'text',
+  name: 'text',
+  default_name: 'text',
+  spanish_name: 'text',
+  image_url: 'text',
+  image_small_url: 'text',
+  rarity: 'text',
+  edition: 'text',
+  set_name: 'text',
+  set_code: 'text',
+  set_id: 'text',
+  language: 'text',
+  keywords: 'text[]',
+  stock_final: 'integer',
+  last_sale_price: 'integer',
+  last_offer_price: 'integer',
+  listed_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  position: 'bigint',
+};
+
+const MOVEMENT_COLUMNS: Record<keyof MovementRow, string> = {
+  card_id: 'text',
+  position: 'bigint',
+  type: 'text',
+  quantity: 'integer',
+  unit_cost: 'integer',
+  timestamp: 'timestamptz',
+  source: 'text',
+  reservation_id: 'text',
+  order_id: 'text',
+};
+
+const STOCK_ENTRY_COLUMNS: Record<keyof StockEntryRow, string> = {
+  card_id: 'text',
+  position: 'bigint',
+  quantity: 'integer',
+  cost_per_unit: 'integer',
+  added_at: 'timestamptz',
+};
+
+const PRICE_ENTRY_COLUMNS: Record<keyof PriceEntryRow, string> = {
+  card_id: 'text',
+  position: 'bigint',
+  sale_price: 'integer',
+  offer_price: 'integer',
+  updated_at: 'timestamptz',
+};
+
+function recordset(columns: Record<string, string>): { names: string; definition: string } {
+  const entries = Object.entries(columns);
+  return {
+    names: entries.map(([name]) => quoteIdent(name)).join(', '),
+    definition: entries.map(([name, type]) => `${quoteIdent(name)} ${type}`).join(', '),
+  };
+}
+
+/**
+ * Many rows in one statement: the batch travels as one JSON array and PostgreSQL unpacks it. One
+ * round trip per table per batch is what lets a replay keep up with the raw read rate.
+ */
+async function insertMany(tx: Sql, table: string, columns: Record<string, string>, rows: readonly object[], conflict = ''): Promise<void> {
+  if (rows.length === 0) return;
+  const { names, definition } = recordset(columns);
+  await tx.query(
+    `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition}) ${conflict}`,
+    [JSON.stringify(rows)],
+  );
+}
+
+const CARD_UPDATE = Object.keys(CARD_COLUMNS)
+  .filter((name) => name !== 'id')
+  .map((name) => `${quoteIdent(name)} = EXCLUDED.${quoteIdent(name)}`)
+  .join(', ');
+
+export async function loadCards(tx: Sql, tables: TableNames, ids: readonly string[]): Promise<Map<string, CardRow>> {
+  const { rows } = await tx.query<CardRow>(
+    `SELECT ${recordset(CARD_COLUMNS).names} FROM ${quoteIdent(tables.cards)} WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The earlier movements the stock fold needs to continue for these reservations: each one's `reserva`
+ * and the `venta` that settled it, if any. Other movements are already summed in `stock_final`.
+ */
+export async function loadReservationMovements(tx: Sql, tables: TableNames, cardIds: readonly string[], reservationIds: readonly string[]): Promise<Map<string, Movement[]>> {
+  const byCard = new Map<string, Movement[]>();
+  if (reservationIds.length === 0) return byCard;
+  const { rows } = await tx.query<{ card_id: string; type: MovementType; quantity: number; timestamp: Date; source: string | null; reservation_id: string | null }>(
+    `SELECT card_id, type, quantity, timestamp, source, reservation_id FROM ${quoteIdent(tables.card_movements)}
+      WHERE ((type = 'reserva' AND reservation_id = ANY($2::text[])) OR (type = 'venta' AND source = ANY($2::text[])))
+        AND card_id = ANY($1::text[])
+      ORDER BY position`,
+    [cardIds, reservationIds],
+  );
+  for (const row of rows) {
+    const movement: Movement = { type: row.type, quantity: row.quantity, timestamp: new Date(row.timestamp).toISOString() };
+    if (row.source !== null) movement.source = row.source;
+    if (row.reservation_id !== null) movement.reservationId = row.reservation_id;
+    byCard.set(row.card_id, [...(byCard.get(row.card_id) ?? []), movement]);
+  }
+  return byCard;
+}
+
+export interface CardWrites {
+  cards: CardRow[];
+  movements: MovementRow[];
+  stockEntries: StockEntryRow[];
+  priceEntries: PriceEntryRow[];
+}
+
+export async function writeCards(tx: Sql, tables: TableNames, writes: CardWrites): Promise<void> {
+  await insertMany(tx, tables.cards, CARD_COLUMNS, writes.cards, `ON CONFLICT (id) DO UPDATE SET ${CARD_UPDATE}`);
+  await insertMany(tx, tables.card_movements, MOVEMENT_COLUMNS, writes.movements);
+  await insertMany(tx, tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries);
+  await insertMany(tx, tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries);
+}

@@ -1,0 +1,145 @@
+import { applyMovement, assertNever, type CardEvent, type CardListedData, foldStock, type Movement, type StockLedger, toMovement } from '@tcg/domain';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { CardRow, CardWrites, loadCards, loadReservationMovements, writeCards } from './card-rows';
+import { ApplyContext, forEvent, Projection } from './projection';
+import { readCardEvent } from './stored-event';
+
+export const CARDS_PROJECTION = 'cards';
+
+function listedRow(data: CardListedData, position: number, previous: CardRow | undefined): CardRow {
+  return {
+    id: data.cardId,
+    name: data.name,
+    default_name: data.defaultName,
+    spanish_name: data.spanishName,
+    image_url: data.imageUrl,
+    image_small_url: data.imageSmallUrl,
+    rarity: data.rarity,
+    edition: data.edition,
+    set_name: data.set,
+    set_code: data.setCode,
+    set_id: data.setId,
+    language: data.language,
+    keywords: data.keywords,
+    // A listing never resets stock or prices a row already has.
+    stock_final: previous?.stock_final ?? 0,
+    last_sale_price: previous?.last_sale_price ?? 0,
+    last_offer_price: previous?.last_offer_price ?? null,
+    listed_at: data.at,
+    updated_at: data.at,
+    position,
+  };
+}
+
+/** The batch's working state: rows and stock ledgers by card id, and the rows it will write. */
+interface Batch {
+  rows: Map<string, CardRow>;
+  ledgers: Map<string, StockLedger>;
+  /** Earlier `reserva`/`venta` movements of the reservations this batch touches, by card. */
+  earlier: Map<string, Movement[]>;
+  writes: CardWrites;
+}
+
+/** Folds one card event into its row and collects the ledger rows it adds. */
+function evolve(batch: Batch, event: CardEvent, position: number): CardRow {
+  const row = batch.rows.get(event.data.cardId);
+  const writes = batch.writes;
+  if (event.type === 'CardListed') return listedRow(event.data, position, row);
+  if (!row) throw new Error(`card ${event.data.cardId} has no CardListed before it`);
+  const next: CardRow = { ...row, updated_at: event.data.at, position };
+  const cardId = row.id;
+  switch (event.type) {
+    case 'CardDetailsChanged': {
+      const { name, defaultName, spanishName, imageUrl, imageSmallUrl, set, setId, keywords } = event.data;
+      if (name !== undefined) next.name = name;
+      if (defaultName !== undefined) next.default_name = defaultName;
+      if (spanishName !== undefined) next.spanish_name = spanishName;
+      if (imageUrl !== undefined) next.image_url = imageUrl;
+      if (imageSmallUrl !== undefined) next.image_small_url = imageSmallUrl;
+      if (set !== undefined) next.set_name = set;
+      if (setId !== undefined) next.set_id = setId;
+      if (keywords !== undefined) next.keywords = keywords;
+      return next;
+    }
+    case 'PriceSet': {
+      const { salePrice, offerPrice, at } = event.data;
+      next.last_sale_price = salePrice;
+      next.last_offer_price = offerPrice;
+      writes.priceEntries.push({ card_id: cardId, position, sale_price: salePrice, offer_price: offerPrice, updated_at: at });
+      return next;
+    }
+    case 'StockAdded':
+      writes.stockEntries.push({ card_id: cardId, position, quantity: event.data.quantity, cost_per_unit: event.data.unitCost, added_at: event.data.at });
+      return moveStock(batch, next, event, position);
+    case 'StockReserved':
+    case 'StockSold':
+    case 'StockReleased':
+      return moveStock(batch, next, event, position);
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * Stock goes through the domain's fold only (DESIGN §2). The fold treats each reservation on its own,
+ * so it continues exactly from the stored stock plus the reserved/settled state of the reservations
+ * this batch names, folded from their earlier movements: no need to keep or re-read the whole ledger.
+ */
+function ledgerOf(batch: Batch, row: CardRow): StockLedger {
+  const known = batch.ledgers.get(row.id);
+  if (known) return known;
+  return { ...foldStock(batch.earlier.get(row.id) ?? []), stock: row.stock_final };
+}
+
+function moveStock(batch: Batch, row: CardRow, event: CardEvent, position: number): CardRow {
+  const movement = toMovement(event);
+  if (!movement) return row;
+  const ledger = applyMovement(ledgerOf(batch, row), movement);
+  batch.ledgers.set(row.id, ledger);
+  batch.writes.movements.push({
+    card_id: row.id,
+    position,
+    type: movement.type,
+    quantity: movement.quantity,
+    unit_cost: movement.unitCost ?? null,
+    timestamp: movement.timestamp,
+    source: movement.source ?? null,
+    reservation_id: movement.reservationId ?? null,
+    order_id: movement.orderId ?? null,
+  });
+  return { ...row, stock_final: ledger.stock };
+}
+
+function reservationsNamed(events: CardEvent[]): string[] {
+  const ids = events.flatMap((event) => (event.type === 'StockReserved' ? [event.data.reservationId] : event.type === 'StockSold' ? [event.data.source] : []));
+  return [...new Set(ids)];
+}
+
+/**
+ * `cards` and its ledgers (spec §3): the batch's events are folded per card in memory, then each table
+ * gets one multi-row write.
+ */
+export function cardsProjection(): Projection {
+  return {
+    name: CARDS_PROJECTION,
+    filter: { streamPrefixes: ['card-'] },
+    tables: ['cards', 'card_movements', 'card_stock_entries', 'card_price_entries'],
+    async apply({ tx, tables }: ApplyContext, events: readonly RecordedEvent[]) {
+      const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
+      const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
+      const batch: Batch = {
+        rows: await loadCards(tx, tables, cardIds),
+        ledgers: new Map(),
+        earlier: await loadReservationMovements(tx, tables, cardIds, reservationsNamed(parsed.map(({ card }) => card))),
+        writes: { cards: [], movements: [], stockEntries: [], priceEntries: [] },
+      };
+      for (const { event, card } of parsed) {
+        const row = forEvent(event, () => evolve(batch, card, event.position));
+        batch.rows.set(row.id, row);
+      }
+      // Only the batch's cards were loaded, and each of them took at least one event.
+      batch.writes.cards = [...batch.rows.values()];
+      await writeCards(tx, tables, batch.writes);
+    },
+  };
+}

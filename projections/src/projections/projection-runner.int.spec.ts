@@ -1,0 +1,69 @@
+import { PgDatabase } from '../db/pg-database';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { appendEvents, createPostgresTestDatabase, listingEvents, SEARCH_FIXTURE, TestDatabase } from '../testing';
+import { cardsProjection } from './cards.projection';
+import { readCheckpoint } from './checkpoints';
+import { ProjectionRunner } from './projection-runner';
+import { ProjectionWaiter } from './projection-waiter';
+import { replayProjection } from './replay';
+
+jest.setTimeout(30_000);
+
+let database: TestDatabase & { url: string };
+let store: PostgresEventStore;
+const others: PgDatabase[] = [];
+
+/** A second "process": its own pool, so its lock session is its own. */
+function otherProcess(): { db: PgDatabase; store: PostgresEventStore } {
+  const db = new PgDatabase({ connectionString: database.url });
+  others.push(db);
+  return { db, store: new PostgresEventStore(db, { pollIntervalMs: 50 }) };
+}
+
+beforeAll(async () => {
+  database = await createPostgresTestDatabase();
+  store = new PostgresEventStore(database.db, { pollIntervalMs: 50 });
+});
+
+afterAll(async () => {
+  await store.close();
+  await Promise.all(others.map((db) => db.close()));
+  await database.drop();
+});
+
+it('lets one runner per projection apply events; the other stands by and takes over', async () => {
+  const a = otherProcess();
+  const b = otherProcess();
+  const first = new ProjectionRunner({ ...a, projection: cardsProjection(), retryMs: 50 });
+  const second = new ProjectionRunner({ ...b, projection: cardsProjection(), retryMs: 50 });
+  const waiter = new ProjectionWaiter(database.db, ['cards']);
+  first.start();
+  await waiter.waitFor(1, 100);
+  second.start();
+  const one = listingEvents(SEARCH_FIXTURE[0]);
+  expect(await waiter.waitFor(await appendEvents(store, one.streamId, one.events), 5000)).toBe(true);
+  expect([first.state, second.state].sort()).toEqual(['running', 'standby']);
+
+  await (first.state === 'running' ? first : second).stop();
+  const two = listingEvents(SEARCH_FIXTURE[1]);
+  expect(await waiter.waitFor(await appendEvents(store, two.streamId, two.events), 5000)).toBe(true);
+  const { rows } = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cards');
+  expect(rows[0].n).toBe(2);
+  expect((await readCheckpoint(database.db, 'cards'))?.eventsApplied).toBe(one.events.length + two.events.length);
+
+  const replayed = await replayProjection({ db: database.db, store, projection: cardsProjection(), pollMs: 20 });
+  expect(replayed.ranHere).toBe(false);
+  expect((await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cards')).rows[0].n).toBe(2);
+  await Promise.all([first.stop(), second.stop()]);
+});
+
+it('answers false at once for a halted projection and after the timeout for one behind', async () => {
+  const waiter = new ProjectionWaiter(database.db, ['cards']);
+  const started = Date.now();
+  expect(await waiter.waitFor(Number.MAX_SAFE_INTEGER, 200)).toBe(false);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  await database.db.query(`UPDATE projection_checkpoints SET state = 'halted' WHERE name = 'cards'`);
+  const quick = Date.now();
+  expect(await waiter.waitFor(Number.MAX_SAFE_INTEGER, 2000)).toBe(false);
+  expect(Date.now() - quick).toBeLessThan(500);
+});

@@ -1,0 +1,80 @@
+import type { Sql } from '../db/sql';
+import type { RecordedEvent, SubscriptionFilter } from '../event-store/event-store.port';
+
+/** Logical table name → the physical table a run writes to (the live one, or its blue/green shadow). */
+export type TableNames = Readonly<Record<string, string>>;
+
+export interface ApplyContext {
+  /** The transaction that also moves the checkpoint: read-model writes and checkpoint commit together. */
+  tx: Sql;
+  tables: TableNames;
+  /** True while a blue/green rebuild fills the shadow copy. */
+  shadow: boolean;
+}
+
+/** Work outside PostgreSQL (an OpenSearch index) that a blue/green rebuild must prepare and swap itself. */
+export interface ExternalTarget {
+  /** Starts an empty shadow copy. */
+  begin(): Promise<void>;
+  /** Makes the shadow copy the live one and removes the old. */
+  swap(): Promise<void>;
+  /** Throws away an unfinished shadow copy. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * A read model fed by the event store. `apply` receives the batch's matching events in position order
+ * and must be deterministic: replaying the same events from 0 builds the same rows.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly filter: SubscriptionFilter;
+  /** The PostgreSQL tables it owns; a replay empties them, a rebuild builds shadow copies. */
+  readonly tables: readonly string[];
+  readonly external?: ExternalTarget;
+  apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void>;
+}
+
+export function liveTables(projection: Projection): TableNames {
+  return Object.fromEntries(projection.tables.map((table) => [table, table]));
+}
+
+/** An event the projection could not apply: it halts the projection with this message recorded. */
+export class ProjectionEventError extends Error {
+  override readonly name = 'ProjectionEventError';
+
+  constructor(
+    readonly event: Pick<RecordedEvent, 'position' | 'streamId' | 'type'>,
+    cause: unknown,
+  ) {
+    super(
+      `event ${event.type} at position ${event.position} on ${event.streamId}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+  }
+}
+
+/** The projection depends on another that has not got this far yet: retried, never a halt. */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+}
+
+export class UnknownProjectionError extends Error {
+  override readonly name = 'UnknownProjectionError';
+
+  constructor(
+    readonly projectionName: string,
+    readonly known: readonly string[],
+  ) {
+    super(`unknown projection "${projectionName}"; known: ${known.join(', ')}`);
+  }
+}
+
+/** Runs `work` for one event, naming the event in whatever it throws. */
+export function forEvent<T>(event: RecordedEvent, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw error instanceof ProjectionEventError ? error : new ProjectionEventError(event, error);
+  }
+}

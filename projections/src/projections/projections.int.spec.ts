@@ -1,0 +1,113 @@
+import { cardStreamName, computeStock, orderStreamName, type TcgEvent } from '@tcg/domain';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { appendEvents, createPostgresTestDatabase, listingEvents, projectAll, readModelChecksums, TestDatabase } from '../testing';
+import { applyBatch } from './apply-batch';
+import { cardsProjection } from './cards.projection';
+import { readCheckpoint } from './checkpoints';
+
+const at = (minute: number) => new Date(Date.UTC(2025, 0, 15, 15, minute)).toISOString();
+const card = listingEvents({ name: 'Dark Magician', spanishName: 'Mago Oscuro', setCode: 'SDY-006', rarity: 'Ultra Rare', salePrice: 3000, stock: 5 });
+const cardId = card.id;
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  database = await createPostgresTestDatabase();
+  store = new PostgresEventStore(database.db);
+  await appendEvents(store, card.streamId, card.events);
+  const stockEvents: TcgEvent[] = [
+    { type: 'CardDetailsChanged', version: 1, data: { cardId, imageUrl: 'https://img.example/dm.webp', keywords: ['dark magician', 'mago oscuro', 'dm'], at: at(1) } },
+    { type: 'PriceSet', version: 1, data: { cardId, salePrice: 3200, offerPrice: 2900, at: at(2) } },
+    { type: 'StockReserved', version: 1, data: { cardId, reservationId: 'r1', orderId: 'o1', quantity: 2, at: at(3) } },
+    { type: 'StockReserved', version: 1, data: { cardId, reservationId: 'r2', orderId: 'o2', quantity: 1, at: at(3) } },
+    { type: 'StockSold', version: 1, data: { cardId, source: 'r1', orderId: 'o1', quantity: 2, at: at(4) } },
+    { type: 'StockReleased', version: 1, data: { cardId, reservationId: 'r2', orderId: 'o2', quantity: 1, at: at(5) } },
+  ];
+  await appendEvents(store, card.streamId, stockEvents);
+  const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
+  const items = [{ cardId, name: 'Dark Magician', quantity: 2, unitPrice: 2900, reservationId: 'r1' }];
+  await appendEvents(store, orderStreamName('o1'), [
+    { type: 'OrderPlaced', version: 1, data: { orderId: 'o1', buyer, items, total: 5800, proofKey: 'proofs/o1.webp', proofHash: 'h1', at: at(3) } },
+    { type: 'OrderConfirmed', version: 1, data: { orderId: 'o1', at: at(4) } },
+  ]);
+  await appendEvents(store, orderStreamName('o2'), [
+    { type: 'OrderPlaced', version: 1, data: { orderId: 'o2', buyer, items: [{ ...items[0], quantity: 1, reservationId: 'r2' }], total: 2900, proofKey: 'proofs/o2.webp', proofHash: 'h2', at: at(3) } },
+    { type: 'OrderCancelled', version: 1, data: { orderId: 'o2', at: at(5) } },
+    { type: 'OrderConfirmed', version: 1, data: { orderId: 'o2', at: at(6) } },
+  ]);
+  await projectAll(database.db, store);
+});
+
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+describe('cards projection', () => {
+  it('lands every card event on the row, stock from the domain fold', async () => {
+    const { rows } = await database.db.query(`SELECT * FROM cards WHERE id = $1`, [cardId]);
+    expect(rows[0]).toMatchObject({
+      name: 'Dark Magician', default_name: 'Dark Magician', spanish_name: 'Mago Oscuro', image_url: 'https://img.example/dm.webp',
+      rarity: 'Ultra Rare', edition: 'Unlimited', set_code: 'SDY-006', set_id: 'SDY', language: 'en',
+      keywords: ['dark magician', 'mago oscuro', 'dm'], last_sale_price: 3200, last_offer_price: 2900, price: 2900, stock_final: 3,
+    });
+    expect(new Date(rows[0].updated_at as string).toISOString()).toBe(at(5));
+  });
+
+  it('keeps the ledger: movements, stock entries and price entries', async () => {
+    const { rows: movements } = await database.db.query<{ type: string; quantity: number; source: string | null; reservation_id: string | null; order_id: string | null }>(
+      'SELECT type, quantity, source, reservation_id, order_id FROM card_movements WHERE card_id = $1 ORDER BY position', [cardId]);
+    expect(movements).toEqual([
+      { type: 'ingreso', quantity: 5, source: null, reservation_id: null, order_id: null },
+      { type: 'reserva', quantity: 2, source: null, reservation_id: 'r1', order_id: 'o1' },
+      { type: 'reserva', quantity: 1, source: null, reservation_id: 'r2', order_id: 'o2' },
+      { type: 'venta', quantity: 2, source: 'r1', reservation_id: null, order_id: 'o1' },
+      { type: 'anulacion', quantity: 1, source: 'r2', reservation_id: null, order_id: 'o2' },
+    ]);
+    const stock = computeStock(movements.map((m) => ({ type: m.type as 'ingreso', quantity: m.quantity, timestamp: at(0), source: m.source ?? undefined, reservationId: m.reservation_id ?? undefined })));
+    expect(stock).toBe(3);
+    const prices = await database.db.query('SELECT sale_price, offer_price FROM card_price_entries WHERE card_id = $1 ORDER BY position', [cardId]);
+    expect(prices.rows).toEqual([{ sale_price: 3000, offer_price: null }, { sale_price: 3200, offer_price: 2900 }]);
+    const entries = await database.db.query('SELECT quantity, cost_per_unit FROM card_stock_entries WHERE card_id = $1', [cardId]);
+    expect(entries.rows).toEqual([{ quantity: 5, cost_per_unit: 100 }]);
+  });
+});
+
+describe('orders projection', () => {
+  it('writes orders with their items and follows confirm and cancel', async () => {
+    const { rows } = await database.db.query('SELECT id, user_id, name, email, phone, status, total, proof_key, proof_hash FROM orders ORDER BY id');
+    expect(rows).toEqual([
+      { id: 'o1', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'confirmado', total: 5800, proof_key: 'proofs/o1.webp', proof_hash: 'h1' },
+      { id: 'o2', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'anulado', total: 2900, proof_key: 'proofs/o2.webp', proof_hash: 'h2' },
+    ]);
+    const items = await database.db.query('SELECT order_id, line, card_id, name, quantity, unit_price, reservation_id FROM order_items ORDER BY order_id, line');
+    expect(items.rows).toEqual([
+      { order_id: 'o1', line: 0, card_id: cardId, name: 'Dark Magician', quantity: 2, unit_price: 2900, reservation_id: 'r1' },
+      { order_id: 'o2', line: 0, card_id: cardId, name: 'Dark Magician', quantity: 1, unit_price: 2900, reservation_id: 'r2' },
+    ]);
+  });
+});
+
+describe('checkpoints', () => {
+  it('changes nothing when an applied batch is delivered again', async () => {
+    const before = await readModelChecksums(database.db);
+    const checkpoint = await readCheckpoint(database.db, 'cards');
+    const events = await store.readStream(card.streamId);
+    const outcome = await applyBatch(database.db, cardsProjection(), { events, checkpoint: events[events.length - 1].position });
+    expect(outcome.kind).toBe('skipped');
+    expect(await readModelChecksums(database.db)).toEqual(before);
+    expect(await readCheckpoint(database.db, 'cards')).toEqual(checkpoint);
+  });
+
+  it('halts on an event it cannot apply, records the error and skips nothing after it', async () => {
+    const before = await readCheckpoint(database.db, 'cards');
+    await store.append(cardStreamName('Ghost_X-1_Rare_Unlimited_en'), [{ type: 'StockAdded', data: { cardId: 'Ghost_X-1_Rare_Unlimited_en', quantity: 1, unitCost: 1, at: at(9) }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
+    await appendEvents(store, card.streamId, [{ type: 'StockAdded', version: 1, data: { cardId, quantity: 4, unitCost: 100, at: at(10) } }]);
+    await expect(projectAll(database.db, store, [cardsProjection()])).rejects.toThrow(/halted: event StockAdded at position \d+ on card-Ghost/);
+    const after = await readCheckpoint(database.db, 'cards');
+    expect(after).toMatchObject({ state: 'halted', position: before?.position, lastError: expect.stringMatching(/no CardListed/) });
+    const { rows } = await database.db.query<{ stock_final: number }>('SELECT stock_final FROM cards WHERE id = $1', [cardId]);
+    expect(rows[0].stock_final).toBe(3);
+  });
+});

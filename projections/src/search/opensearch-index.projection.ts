@@ -1,0 +1,30 @@
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { CARDS_PROJECTION } from '../projections/cards.projection';
+import { readCheckpoint } from '../projections/checkpoints';
+import { ApplyContext, forEvent, Projection, RetryLaterError } from '../projections/projection';
+import { readCardEvent } from '../projections/stored-event';
+import { readCardDocuments } from './card-documents';
+import { OpenSearchCardWriter } from './opensearch-search-index';
+
+export const OPENSEARCH_PROJECTION = 'search-opensearch';
+
+/**
+ * Keeps the OpenSearch index in step with the card streams. It indexes the cards' rows as the `cards`
+ * projection wrote them, so it waits (by retrying) until that projection has passed the batch. Writes
+ * are keyed by card id: a batch indexed twice after a crash leaves the same documents.
+ */
+export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
+  return {
+    name: OPENSEARCH_PROJECTION,
+    filter: { streamPrefixes: ['card-'] },
+    tables: [],
+    external: { begin: () => writer.begin(), swap: () => writer.swap(), abandon: () => writer.abandon() },
+    async apply({ tx, shadow }: ApplyContext, events: readonly RecordedEvent[]) {
+      const last = events[events.length - 1].position;
+      const cards = await readCheckpoint(tx, CARDS_PROJECTION);
+      if (!cards || cards.position < last) throw new RetryLaterError(`waiting for the cards projection to reach ${last}`);
+      const ids = new Set(events.map((event) => forEvent(event, () => readCardEvent(event).data.cardId)));
+      await writer.write(await readCardDocuments(tx, [...ids]), shadow ? 'shadow' : 'live');
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './synthetic-history';
+export * from './synthetic-seed';

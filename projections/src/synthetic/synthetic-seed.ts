@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { TcgEvent } from '@tcg/domain';
+import type { EventStore, EventToAppend } from '../event-store/event-store.port';
+import { SyntheticStep, syntheticHistory } from './synthetic-history';
+
+export interface SyntheticSeedOptions {
+  store: EventStore;
+  cards: number;
+  events: number;
+  seed?: number;
+  /** Appends in flight at once. */
+  concurrency?: number;
+  /** Steps gathered before their events are grouped per stream and appended. */
+  window?: number;
+  onProgress?(appended: number): void;
+}
+
+export function toAppend(event: TcgEvent, correlationId: string, actor = 'synthetic'): EventToAppend {
+  return { id: randomUUID(), type: event.type, data: event.data, metadata: { correlationId, actor, timestamp: (event.data as { at: string }).at } };
+}
+
+/**
+ * Appends a synthetic history through the event store, as domain events. Within a window, each
+ * stream's events go in one append, in order, so a stream's order is kept while the appends of
+ * different streams run concurrently.
+ */
+export async function seedSynthetic(options: SyntheticSeedOptions): Promise<number> {
+  const concurrency = options.concurrency ?? 8;
+  const window = options.window ?? 20_000;
+  let appended = 0;
+  let pending: SyntheticStep[] = [];
+  const flush = async () => {
+    const streams = new Map<string, EventToAppend[]>();
+    for (const step of pending) {
+      const correlationId = randomUUID();
+      const list = streams.get(step.streamId) ?? [];
+      list.push(...step.events.map((event) => toAppend(event, correlationId)));
+      streams.set(step.streamId, list);
+    }
+    pending = [];
+    const queue = [...streams.entries()];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [streamId, events] = next;
+        for (let from = 0; from < events.length; from += 1000) {
+          const chunk = events.slice(from, from + 1000);
+          await options.store.append(streamId, chunk, 'any');
+          appended += chunk.length;
+        }
+        options.onProgress?.(appended);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  };
+  for (const step of syntheticHistory(options)) {
+    pending.push(step);
+    if (pending.length >= window) await flush();
+  }
+  await flush();
+  return appended;
+}
