@@ -1,0 +1,110 @@
+import { messages } from '@tcg/domain';
+import type { Database, EventStore } from '@tcg/projections';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DATABASE } from '../database/database.module';
+import { EVENT_STORE } from '../event-store/event-store.module';
+import { createTestCard, stockFromEvents } from '../inventory/testing/write-side.fixtures';
+import { CSRF, pngImage, type Shopper, signInNewCustomer, uploadProof } from '../proofs/testing/shop-session.fixtures';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+const PRICE = 1850;
+
+describe('POST /api/checkout (real PostgreSQL)', () => {
+  let t: TestApp;
+  let cardId: string;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+    cardId = await createTestCard(t.app, { name: 'Mago Oscuro', stock: 5, price: PRICE });
+  });
+  afterAll(() => t.close());
+
+  async function orderBody(shopper: Shopper, quantity = 1) {
+    const { body } = await uploadProof(shopper, await pngImage(), 'pago.png').expect(201);
+    return { name: 'Lucía Quispe', email: shopper.user.email, phone: '912345678', proofKey: body.proofKey, items: [{ cardId, quantity, unitPrice: PRICE }] };
+  }
+
+  const submit = (shopper: Shopper, body: unknown, key: string = randomUUID()) =>
+    shopper.agent.post('/api/checkout').set(CSRF).set('Idempotency-Key', key).send(body as object);
+
+  async function placedEvents(orderId: string) {
+    return (await t.app.get<EventStore>(EVENT_STORE).readStream(`order-${orderId}`)).filter((event) => event.type === 'OrderPlaced');
+  }
+
+  it('refuses a signed-out shopper with 401 and the spec text', async () => {
+    const res = await request(t.server).post('/api/checkout').set(CSRF).set('Idempotency-Key', randomUUID()).send({}).expect(401);
+    expect(res.body).toMatchObject({ statusCode: 401, code: 'unauthorized', message: messages.checkout.mustSignIn });
+  });
+
+  it('places the order, answers 201 with its id and position, and keeps the new phone on the account', async () => {
+    const shopper = await signInNewCustomer(t);
+    const res = await submit(shopper, await orderBody(shopper, 2)).expect(201);
+    expect(res.body).toEqual({ orderId: expect.any(String), position: expect.any(Number) });
+    const [placed] = await placedEvents(res.body.orderId);
+    expect(placed.data).toMatchObject({
+      buyer: { userId: shopper.user.id, email: shopper.user.email, phone: '912345678' },
+      total: 2 * PRICE,
+      proofHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const { rows } = await t.app.get<Database>(DATABASE).query<{ phone: string }>('SELECT phone FROM users WHERE id = $1', [shopper.user.id]);
+    expect(rows[0].phone).toBe('912345678');
+  });
+
+  it('places one order for the same Idempotency-Key sent twice', async () => {
+    const shopper = await signInNewCustomer(t);
+    const body = await orderBody(shopper);
+    const key = randomUUID();
+    const before = await stockFromEvents(t.app, cardId);
+    const [first, second] = await Promise.all([submit(shopper, body, key), submit(shopper, body, key)]);
+    const again = await submit(shopper, body, key).expect(201);
+    const answered = [first, second].filter((res) => res.status === 201);
+    expect(answered.length).toBeGreaterThan(0);
+    for (const res of [...answered, again]) expect(res.body.orderId).toBe(again.body.orderId);
+    expect(await placedEvents(again.body.orderId)).toHaveLength(1);
+    expect(await stockFromEvents(t.app, cardId)).toBe(before - 1);
+  });
+
+  it('requires a uuid Idempotency-Key', async () => {
+    const shopper = await signInNewCustomer(t);
+    const res = await submit(shopper, await orderBody(shopper), 'otra-vez').expect(400);
+    expect(res.body.code).toBe('invalid_idempotency_key');
+  });
+
+  it.each([
+    ['a 10-digit phone', { phone: '9123456789' }, messages.checkout.phoneDigits],
+    ['a name with digits', { name: 'Lucía 2' }, messages.checkout.invalidName],
+    ['a blank name', { name: '  ' }, messages.checkout.nameAndPhoneRequired],
+    ['no proof', { proofKey: undefined }, messages.checkout.missingFields],
+  ])('answers %s with the message the browser shows', async (_label, change, message) => {
+    const shopper = await signInNewCustomer(t);
+    const res = await submit(shopper, { ...(await orderBody(shopper)), ...change }).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, message });
+  });
+
+  it("refuses a proof key that is not the shopper's own", async () => {
+    const owner = await signInNewCustomer(t);
+    const other = await signInNewCustomer(t);
+    const { proofKey } = await orderBody(owner);
+    const res = await submit(other, { ...(await orderBody(other)), proofKey }).expect(400);
+    expect(res.body).toMatchObject({ code: 'invalid_proof', message: messages.checkout.invalidFile });
+  });
+
+  it('answers 409 "Stock insuficiente para {name}" with the available quantity', async () => {
+    const shopper = await signInNewCustomer(t);
+    const available = await stockFromEvents(t.app, cardId);
+    const res = await submit(shopper, await orderBody(shopper, available + 1)).expect(409);
+    expect(res.body).toEqual({
+      statusCode: 409,
+      code: 'insufficient_stock',
+      message: 'Stock insuficiente para Mago Oscuro',
+      details: { cardId, available },
+    });
+  });
+
+  it('answers 409 when the price the shopper saw is no longer current', async () => {
+    const shopper = await signInNewCustomer(t);
+    const body = await orderBody(shopper);
+    const res = await submit(shopper, { ...body, items: [{ cardId, quantity: 1, unitPrice: PRICE - 100 }] }).expect(409);
+    expect(res.body.code).toBe('price_changed');
+  });
+});

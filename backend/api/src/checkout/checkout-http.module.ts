@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ProofsModule } from '../proofs';
+import { CheckoutController } from './checkout.controller';
+
+/** The HTTP side of checkout; the command and its handler live in CheckoutModule. */
+@Module({ imports: [ProofsModule], controllers: [CheckoutController] })
+export class CheckoutHttpModule {}

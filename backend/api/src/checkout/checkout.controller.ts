@@ -1,0 +1,76 @@
+import { Body, Controller, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { checkoutRequestSchema, messages } from '@tcg/domain';
+import type { Database } from '@tcg/projections';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AuthRequired, type AuthUser, CurrentUser } from '../auth';
+import { updatePhone } from '../auth/users.repository';
+import { DATABASE } from '../database/database.module';
+import { ProofStore, UserRateLimit } from '../proofs';
+import { ApiError } from '../web/api-exception.filter';
+import { CheckoutCommand } from './checkout.command';
+
+export interface CheckoutResponse {
+  orderId: string;
+  /** Pass it to GET /api/orders/mine?position= so the new order is there on the next page. */
+  position: number;
+}
+
+export const CHECKOUTS_PER_MINUTE = 10;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const missingIdempotencyKey = 'No pudimos identificar tu pedido. Recarga la página e inténtalo de nuevo.';
+
+@ApiTags('checkout')
+@Controller('checkout')
+export class CheckoutController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly proofs: ProofStore,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
+
+  /**
+   * Places the order for the signed-in shopper. The e-mail is the account's (read-only on the form),
+   * the proof must be one this shopper uploaded, and its hash is taken from the stored bytes.
+   */
+  @Post()
+  @HttpCode(201)
+  @AuthRequired(messages.checkout.mustSignIn)
+  @UserRateLimit('checkout', CHECKOUTS_PER_MINUTE)
+  async checkout(
+    @CurrentUser() user: AuthUser,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Body() body: unknown,
+    @Req() req: Request,
+  ): Promise<CheckoutResponse> {
+    if (!idempotencyKey || !UUID.test(idempotencyKey)) {
+      throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
+    }
+    const parsed = checkoutRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      throw new ApiError(400, 'invalid_checkout', issue.message, { field: issue.path.join('.') });
+    }
+    const form = parsed.data;
+    const proofHash = await this.proofs.hashOfOwn(form.proofKey, user.id);
+    if (!proofHash) throw new ApiError(400, 'invalid_proof', messages.checkout.invalidFile, { field: 'proofKey' });
+    const placed = await this.commands.execute(
+      new CheckoutCommand(
+        {
+          buyer: { userId: user.id, name: form.name, email: user.email, phone: form.phone },
+          items: form.items,
+          proofKey: form.proofKey,
+          proofHash,
+          idempotencyKey: idempotencyKey.toLowerCase(),
+        },
+        { correlationId: String(req.id ?? randomUUID()), actor: user.id },
+      ),
+    );
+    // Spec §5: the account keeps the phone of the last order, so the next checkout is prefilled.
+    if (user.phone !== form.phone) await updatePhone(this.db, user.id, form.phone);
+    return { orderId: placed.orderId, position: placed.position };
+  }
+}

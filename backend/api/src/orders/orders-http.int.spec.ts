@@ -1,0 +1,67 @@
+import { messages } from '@tcg/domain';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createTestCard } from '../inventory/testing/write-side.fixtures';
+import { CSRF, pngImage, ordersProjectedTo, type Shopper, signInNewCustomer, uploadProof } from '../proofs/testing/shop-session.fixtures';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe('GET /api/orders/mine (real PostgreSQL)', () => {
+  let t: TestApp;
+  let cards: { id: string; price: number; name: string }[];
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+    cards = [];
+    for (const card of [{ name: 'Kuriboh', price: 350 }, { name: 'Jinzo', price: 5000 }]) {
+      cards.push({ ...card, id: await createTestCard(t.app, { ...card, stock: 10 }) });
+    }
+  });
+  afterAll(() => t.close());
+
+  async function placeOrder(shopper: Shopper, lines: { card: number; quantity: number }[]) {
+    const { body: proof } = await uploadProof(shopper, await pngImage(), 'pago.png').expect(201);
+    const items = lines.map(({ card, quantity }) => ({ cardId: cards[card].id, quantity, unitPrice: cards[card].price }));
+    const body = { name: 'Lucía Quispe', email: shopper.user.email, phone: '987654321', proofKey: proof.proofKey, items };
+    const res = await shopper.agent.post('/api/checkout').set(CSRF).set('Idempotency-Key', randomUUID()).send(body).expect(201);
+    return { ...(res.body as { orderId: string; position: number }), proofUrl: proof.url as string };
+  }
+
+  it('refuses a signed-out visitor with the spec text', async () => {
+    const res = await request(t.server).get('/api/orders/mine').expect(401);
+    expect(res.body.message).toBe(messages.orders.mustSignIn);
+  });
+
+  it("lists the shopper's own orders only, newest first, with items, total, status and proof link", async () => {
+    const lucia = await signInNewCustomer(t);
+    const other = await signInNewCustomer(t);
+    const first = await placeOrder(lucia, [{ card: 0, quantity: 2 }]);
+    const foreign = await placeOrder(other, [{ card: 1, quantity: 1 }]);
+    const second = await placeOrder(lucia, [{ card: 1, quantity: 1 }, { card: 0, quantity: 3 }]);
+    expect(await ordersProjectedTo(t, Math.max(first.position, foreign.position))).toBe(true);
+
+    const res = await lucia.agent.get(`/api/orders/mine?position=${second.position}`).expect(200);
+    expect(res.body.orders).toEqual([
+      {
+        id: second.orderId,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        total: 5000 + 3 * 350,
+        status: 'pendiente_confirmación_pago',
+        items: [
+          { name: 'Jinzo', quantity: 1, unitPrice: 5000 },
+          { name: 'Kuriboh', quantity: 3, unitPrice: 350 },
+        ],
+        proofUrl: second.proofUrl,
+      },
+      expect.objectContaining({ id: first.orderId, total: 700, items: [{ name: 'Kuriboh', quantity: 2, unitPrice: 350 }] }),
+    ]);
+    expect(Date.parse(res.body.orders[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(res.body.orders[1].createdAt));
+
+    const theirs = await other.agent.get('/api/orders/mine').expect(200);
+    expect(theirs.body.orders.map((order: { id: string }) => order.id)).toEqual([foreign.orderId]);
+    await other.agent.get(first.proofUrl).expect(404);
+  });
+
+  it('answers an empty list to a shopper without orders', async () => {
+    const shopper = await signInNewCustomer(t);
+    await shopper.agent.get('/api/orders/mine?position=abc').expect(200, { orders: [] });
+  });
+});

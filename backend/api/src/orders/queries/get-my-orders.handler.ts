@@ -1,0 +1,29 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { Database } from '@tcg/projections';
+import { DATABASE } from '../../database/database.module';
+import { proofUrl } from '../../proofs';
+import { GetMyOrdersQuery, type OrderHistoryEntry } from './get-my-orders.query';
+
+type OrderRow = Omit<OrderHistoryEntry, 'proofUrl'> & { proofKey: string };
+
+@QueryHandler(GetMyOrdersQuery)
+export class GetMyOrdersHandler implements IQueryHandler<GetMyOrdersQuery> {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async execute({ userId }: GetMyOrdersQuery): Promise<OrderHistoryEntry[]> {
+    // Orders placed in the same millisecond keep the order they were written in (position).
+    const { rows } = await this.db.query<OrderRow>(
+      `SELECT o.id, o.total, o.status, o.proof_key AS "proofKey",
+              to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+              COALESCE(json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'unitPrice', i.unit_price)
+                         ORDER BY i.line) FILTER (WHERE i.order_id IS NOT NULL), '[]'::json) AS items
+         FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
+        WHERE o.user_id = $1
+        GROUP BY o.id
+        ORDER BY o.created_at DESC, o.position DESC`,
+      [userId],
+    );
+    return rows.map(({ proofKey, ...order }) => ({ ...order, proofUrl: proofUrl(proofKey) }));
+  }
+}

@@ -1,0 +1,88 @@
+import { messages } from '@tcg/domain';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { PROOF_MAX_BYTES } from './proof-image';
+import { UPLOADS_PER_MINUTE } from './proofs.controller';
+import { proofMessages } from './proofs.messages';
+import { CSRF, jpegWithExif, pngImage, signInAdmin, signInNewCustomer, uploadProof } from './testing/shop-session.fixtures';
+
+describe('payment proof upload and download (real PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('judges the file by its content: a PNG named .jpg is stored as a PNG under the owner', async () => {
+    const shopper = await signInNewCustomer(t);
+    const res = await uploadProof(shopper, await pngImage(), 'comprobante.jpg').expect(201);
+    expect(res.body.proofKey).toMatch(new RegExp(`^proofs/${shopper.user.id}/[0-9a-f-]{36}\\.png$`));
+    expect(res.body.url).toBe(`/api/${res.body.proofKey}`);
+    const served = await shopper.agent.get(res.body.url).buffer(true).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toMatch(/^private/);
+    expect(res.body.hash).toBe(createHash('sha256').update(served.body).digest('hex'));
+    expect((await sharp(served.body).metadata()).format).toBe('png');
+  });
+
+  it('refuses an HTML page named .png with the spec message', async () => {
+    const shopper = await signInNewCustomer(t);
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const res = await uploadProof(shopper, html, 'comprobante.png').expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'invalid_proof_type', message: messages.checkout.proofType });
+  });
+
+  it('answers "Archivo inválido" when the field is a text value, not a file', async () => {
+    const shopper = await signInNewCustomer(t);
+    const res = await shopper.agent.post('/api/proofs').set(CSRF).field('file', 'C:\\fakepath\\pago.jpg').expect(400);
+    expect(res.body.message).toBe(messages.checkout.invalidFile);
+  });
+
+  it('refuses a file over 5 MB with 413 and a Spanish message', async () => {
+    const shopper = await signInNewCustomer(t);
+    const res = await uploadProof(shopper, Buffer.alloc(PROOF_MAX_BYTES + 1, 1), 'grande.png').expect(413);
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'payload_too_large', message: proofMessages.tooLarge });
+  });
+
+  it('strips EXIF after turning the photo upright', async () => {
+    const original = await jpegWithExif();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const shopper = await signInNewCustomer(t);
+    const res = await uploadProof(shopper, original, 'foto.jpeg').expect(201);
+    expect(res.body.proofKey).toMatch(/\.jpg$/);
+    const served = await shopper.agent.get(res.body.url).buffer(true).expect(200);
+    const meta = await sharp(served.body).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 20, height: 60 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(served.body.includes('Miraflores')).toBe(false);
+  });
+
+  it('serves a proof to its owner and admins only; anyone else gets 404, as for a missing one', async () => {
+    const owner = await signInNewCustomer(t);
+    const stranger = await signInNewCustomer(t);
+    const { body } = await uploadProof(owner, await pngImage(), 'pago.png').expect(201);
+    const missing = await stranger.agent.get(`/api/proofs/${stranger.user.id}/00000000-0000-4000-8000-000000000000.png`).expect(404);
+    const refused = await stranger.agent.get(body.url).expect(404);
+    expect(refused.body).toEqual(missing.body);
+    await (await signInAdmin(t)).agent.get(body.url).expect(200);
+    await request(t.server).get(body.url).expect(401);
+  });
+
+  it('refuses anonymous uploads', async () => {
+    const res = await request(t.server).post('/api/proofs').set(CSRF).attach('file', await pngImage(), 'pago.png').expect(401);
+    expect(res.body.message).toBe(messages.checkout.mustSignIn);
+  });
+
+  it(`allows ${UPLOADS_PER_MINUTE} uploads a minute per shopper, then answers 429 in Spanish`, async () => {
+    const busy = await signInNewCustomer(t);
+    const image = await pngImage();
+    for (let i = 0; i < UPLOADS_PER_MINUTE; i++) await uploadProof(busy, image, 'pago.png').expect(201);
+    const res = await uploadProof(busy, image, 'pago.png').expect(429);
+    expect(res.body).toMatchObject({ code: 'too_many_requests', message: proofMessages.tooManyRequests });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    await uploadProof(await signInNewCustomer(t), image, 'pago.png').expect(201);
+  });
+});

@@ -1,0 +1,43 @@
+import type { ApiErrorBody } from '@tcg/domain';
+import { ApiError } from '@/lib/api-client';
+
+/** A refusal with the `details` the checkout acts on, such as the stock left of a card. */
+export class CheckoutApiError extends ApiError {
+  constructor(
+    message: string,
+    status: number,
+    code: string,
+    readonly details: unknown,
+  ) {
+    super(message, status, code);
+    this.name = 'CheckoutApiError';
+  }
+}
+
+// Same header as lib/api-client: the API refuses state-changing requests without it (CSRF).
+const CSRF_HEADER = { 'X-Requested-With': 'tcg' };
+
+/**
+ * A POST for the two checkout requests, which need what the shared JSON client does not offer: a
+ * multipart body, an Idempotency-Key header and the refusal's details. `fallback` is the spec's text
+ * for a failure the server did not word (a dropped connection, a proxy's HTML page).
+ */
+export async function postToApi<T>(path: string, init: { body: BodyInit; headers?: Record<string, string> }, fallback: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      body: init.body,
+      headers: { Accept: 'application/json', ...CSRF_HEADER, ...init.headers },
+    });
+  } catch {
+    throw new CheckoutApiError(fallback, 0, 'NETWORK_ERROR', undefined);
+  }
+  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
+  if (!response.ok) {
+    const worded = typeof body?.message === 'string' && body.message.length > 0;
+    throw new CheckoutApiError(worded ? body.message! : fallback, response.status, body?.code ?? 'UNKNOWN', body?.details);
+  }
+  return body as T;
+}

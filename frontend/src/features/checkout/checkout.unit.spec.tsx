@@ -1,0 +1,176 @@
+import { messages } from '@tcg/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { randomUUID } from 'node:crypto';
+import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
+
+const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
+const line = { id: 'mago', name: 'Mago Oscuro', price: 1250, quantity: 2, image: null, maxStock: 5, setCode: 'LOB-005', rarity: 'Ultra Rare', edition: 'Unlimited' };
+const proofFile = () => new File([new Uint8Array(2048)], 'pago.png', { type: 'image/png' });
+const proof = { proofKey: 'proofs/u1/a.png', hash: 'h', url: '/api/proofs/u1/a.png' };
+
+type Answer = Response | Promise<Response>;
+
+function shop(answers: { proofs?: () => Answer; checkout?: () => Answer } = {}) {
+  const fetch = mockFetch({
+    '/api/sets/latest': { sets: [] },
+    '/api/auth/me': { user: lucia, isAdmin: false },
+    '/api/auth/config': { devLogin: true, google: false },
+    '/api/proofs': answers.proofs ?? (() => jsonResponse(proof, 201)),
+    '/api/checkout': answers.checkout ?? (() => jsonResponse({ orderId: 'o1', position: 42 }, 201)),
+    '/api/orders/mine?position=42': { orders: [] },
+  });
+  const calls = (path: string) => fetch.mock.calls.filter(([input]) => input === path).map(([, init]) => init as RequestInit);
+  return { calls };
+}
+
+function deferred() {
+  let resolve: (response: Response) => void = () => undefined;
+  const promise = new Promise<Response>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+async function openCheckout(cart = [line]) {
+  window.localStorage.setItem('cart', JSON.stringify(cart));
+  const app = renderApp('/checkout');
+  await screen.findByRole('heading', { name: messages.checkout.title });
+  return app;
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Confirmar pedido|Subiendo|Procesando/ });
+const proofInput = () => screen.getByLabelText('Imagen del comprobante');
+const where = (router: ReturnType<typeof renderApp>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+
+beforeAll(() => {
+  if (!globalThis.crypto.randomUUID) Object.defineProperty(globalThis.crypto, 'randomUUID', { value: randomUUID });
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+beforeEach(() => window.localStorage.clear());
+
+it('says the cart is empty when there is nothing to buy', async () => {
+  shop();
+  renderApp('/checkout');
+  expect(await within(screen.getByRole('main')).findByText(messages.cart.empty)).toBeInTheDocument();
+});
+
+it('prefills the account name and e-mail and the saved phone, and filters what is typed', async () => {
+  shop();
+  window.localStorage.setItem('savedPhone', '955111222');
+  const { user } = await openCheckout();
+  const name = screen.getByLabelText('Nombre completo');
+  expect(name).toHaveValue('Lucía Quispe');
+  expect(screen.getByLabelText('Correo electrónico')).toHaveValue('cliente@demo.tcg.pe');
+  expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('readonly');
+  const phone = screen.getByLabelText('WhatsApp / Celular');
+  expect(phone).toHaveValue('955111222');
+  expect(phone).toHaveAttribute('inputMode', 'numeric');
+
+  await user.clear(name);
+  await user.type(name, "Ana-María O'Brien 3<b>");
+  expect(name).toHaveValue("Ana-María O'Brien b");
+  await user.clear(phone);
+  await user.type(phone, '+51 987-654');
+  expect(phone).toHaveValue('51987654');
+  expect(within(screen.getByRole('main')).getByText('Mago Oscuro')).toBeInTheDocument();
+  expect(screen.getByTestId('checkout-total')).toHaveTextContent('S/ 25.00');
+});
+
+it('shows each spec §5 message as an error toast and sends nothing', async () => {
+  const { calls } = shop();
+  const { user } = await openCheckout();
+  const phone = screen.getByLabelText('WhatsApp / Celular');
+
+  await user.click(submitButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.missingFields);
+
+  await user.upload(proofInput(), proofFile());
+  expect(screen.getByTestId('proof-size')).toHaveTextContent('2 KB');
+  expect(screen.getByAltText('Vista previa del comprobante')).toHaveAttribute('src', 'blob:preview');
+  await user.clear(phone);
+  await user.type(phone, '9876543210');
+  await user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.phoneDigits)).toBeInTheDocument();
+
+  await user.clear(screen.getByLabelText('Nombre completo'));
+  await user.type(screen.getByLabelText('Nombre completo'), '   ');
+  await user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.nameAndPhoneRequired)).toBeInTheDocument();
+
+  fireEvent.change(proofInput(), { target: { files: [new File(['<html></html>'], 'pago.png', { type: 'text/html' })] } });
+  expect(await screen.findByText(messages.checkout.proofType)).toBeInTheDocument();
+  expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
+  expect(calls('/api/proofs')).toHaveLength(0);
+  expect(calls('/api/checkout')).toHaveLength(0);
+});
+
+it('uploads the proof, places the order and lands on the history with the position', async () => {
+  const upload = deferred();
+  const order = deferred();
+  const { calls } = shop({ proofs: () => upload.promise, checkout: () => order.promise });
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+
+  expect(submitButton()).toHaveTextContent(messages.checkout.uploadingProof);
+  expect(submitButton()).toBeDisabled();
+  expect(screen.getByRole('dialog')).toHaveTextContent(messages.checkout.overlayTitle + messages.checkout.overlayHint);
+  upload.resolve(jsonResponse(proof, 201));
+  await waitFor(() => expect(submitButton()).toHaveTextContent(messages.checkout.processing));
+  expect(submitButton()).toBeDisabled();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  order.resolve(jsonResponse({ orderId: 'o1', position: 42 }, 201));
+
+  await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
+  expect(screen.getByText(messages.checkout.placed)).toBeInTheDocument();
+  expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([]);
+  expect(window.localStorage.getItem('savedPhone')).toBe('987654321');
+  const [sent] = calls('/api/checkout');
+  expect((sent.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(JSON.parse(sent.body as string)).toEqual({
+    name: 'Lucía Quispe',
+    email: 'cliente@demo.tcg.pe',
+    phone: '987654321',
+    proofKey: proof.proofKey,
+    items: [{ cardId: 'mago', quantity: 2, unitPrice: 1250 }],
+  });
+  expect(calls('/api/proofs')[0].body).toBeInstanceOf(FormData);
+});
+
+it('resends the same Idempotency-Key and proof when the answer was lost', async () => {
+  let attempts = 0;
+  const { calls } = shop({
+    checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
+  });
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  await user.click(submitButton());
+  await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
+  const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(calls('/api/proofs')).toHaveLength(1);
+});
+
+it('clamps the cart line to the stock left when the server is short', async () => {
+  shop({
+    checkout: () =>
+      jsonResponse({ statusCode: 409, code: 'insufficient_stock', message: 'Stock insuficiente para Mago Oscuro', details: { cardId: 'mago', available: 1 } }, 409),
+  });
+  const { user } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await screen.findByText('Stock insuficiente para Mago Oscuro')).toBeInTheDocument();
+  await waitFor(() => expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ quantity: 1, maxStock: 1 }));
+  expect(screen.getByLabelText('Cantidad de Mago Oscuro')).toHaveTextContent('× 1');
+});
+
+it('sends a shopper whose session ended to sign in again', async () => {
+  shop({ proofs: () => jsonResponse({ statusCode: 401, code: 'unauthorized', message: messages.checkout.mustSignIn }, 401) });
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.sessionExpired)).toBeInTheDocument();
+  await waitFor(() => expect(where(router)).toBe('/guest-or-login?returnTo=%2Fcheckout'));
+});

@@ -1,0 +1,79 @@
+import { messages } from '@tcg/domain';
+import { useState, type FormEvent } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { loadSavedPhone } from '../saved-phone';
+import { type CheckoutLine, type CheckoutOutcomes, useCheckoutSubmit } from '../use-checkout-submit';
+import { BuyerSection } from './buyer-section';
+import { OrderLinesSection } from './order-lines-section';
+import { ProcessingOverlay } from './processing-overlay';
+import { ProofSection } from './proof-section';
+import './checkout.css';
+
+const PROOF_TYPES = ['image/jpeg', 'image/png'];
+
+const submitLabels = {
+  idle: 'Confirmar pedido',
+  uploading: messages.checkout.uploadingProof,
+  placing: messages.checkout.processing,
+} as const;
+
+interface CheckoutPageProps extends CheckoutOutcomes {
+  account: { name: string; email: string; phone: string | null };
+  lines: CheckoutLine[];
+}
+
+/** Confirmar Pedido (spec §2): buyer data, the products and the payment proof, then one submit. */
+export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps) {
+  const toast = useToast();
+  const [name, setName] = useState(account.name);
+  const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage) ?? account.phone ?? '');
+  const [proof, setProof] = useState<File | null>(null);
+  const { phase, submit } = useCheckoutSubmit(outcomes);
+
+  if (lines.length === 0) {
+    return (
+      <section className="page checkout">
+        <h1>{messages.checkout.title}</h1>
+        <div className="checkout-empty">
+          <p>{messages.cart.empty}</p>
+          <ButtonLink to="/" variant="secondary">
+            Seguir comprando
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
+
+  // Told at once rather than at submit: the shopper is still looking at the file picker.
+  const chooseProof = (file: File | null) => {
+    if (file && !PROOF_TYPES.includes(file.type)) toast.error(messages.checkout.proofType);
+    setProof(file && PROOF_TYPES.includes(file.type) ? file : null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit({ name, email: account.email, phone, proof }, lines);
+  };
+
+  return (
+    <section className="page checkout">
+      <title>{messages.checkout.title}</title>
+      <h1>{messages.checkout.title}</h1>
+      <form className="checkout-form" noValidate onSubmit={onSubmit}>
+        <BuyerSection name={name} email={account.email} phone={phone} onNameChange={setName} onPhoneChange={setPhone} />
+        <OrderLinesSection lines={lines} />
+        <ProofSection file={proof} onFileChange={chooseProof} />
+        <Button
+          type="submit"
+          className={`checkout-submit checkout-submit--${phase}`}
+          disabled={phase !== 'idle'}
+          aria-busy={phase !== 'idle'}
+        >
+          {submitLabels[phase]}
+        </Button>
+      </form>
+      {phase === 'uploading' && <ProcessingOverlay />}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatMoney } from '@/lib/format';
+import type { CheckoutLine } from '../use-checkout-submit';
+
+/** Spec §2 section 2: what is being bought, at the prices the server will be asked to honour. */
+export function OrderLinesSection({ lines }: { lines: CheckoutLine[] }) {
+  const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-lines-title">
+      <h2 id="checkout-lines-title" className="checkout-section__title">
+        Productos
+      </h2>
+      <ul className="checkout-lines">
+        {lines.map((line) => (
+          <li key={line.id} className="checkout-line">
+            <span className="checkout-line__name">{line.name}</span>
+            <span className="checkout-line__price">{formatMoney(line.price)}</span>
+            <span className="checkout-line__quantity" aria-label={`Cantidad de ${line.name}`}>
+              × {line.quantity}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="checkout-total">
+        <span>Total</span>
+        <strong data-testid="checkout-total">{formatMoney(total)}</strong>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { checkoutFormSchema, messages } from '@tcg/domain';
+import { useRef, useState } from 'react';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { placeOrder, type PlacedOrder } from './api/place-order';
+import { CheckoutApiError } from './api/post-to-api';
+import { uploadProof, type UploadedProof } from './api/upload-proof';
+
+export type SubmitPhase = 'idle' | 'uploading' | 'placing';
+
+/** A cart line as the checkout needs it; the cart's items fit. */
+export interface CheckoutLine {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+export interface CheckoutFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  proof: File | null;
+}
+
+export interface CheckoutOutcomes {
+  onPlaced(order: PlacedOrder, phone: string): void;
+  onSessionExpired(): void;
+  /** The server had fewer units of the card than the cart asked for. */
+  onStockShort(cardId: string, available: number): void;
+}
+
+/**
+ * One attempt is one Idempotency-Key with its uploaded proof. A double click or a retry after a lost
+ * answer resends the same key and proof, so the server answers with the first order instead of
+ * placing a second; any change to the form or the cart starts a new attempt.
+ */
+interface Attempt {
+  key: string;
+  fingerprint: string;
+  file: File;
+  proof?: UploadedProof;
+}
+
+function stockShortage(error: unknown): { cardId: string; available: number } | null {
+  if (!(error instanceof CheckoutApiError) || error.code !== 'insufficient_stock') return null;
+  const details = error.details as { cardId?: unknown; available?: unknown } | undefined;
+  if (typeof details?.cardId !== 'string' || typeof details.available !== 'number') return null;
+  return { cardId: details.cardId, available: details.available };
+}
+
+export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
+  const toast = useToast();
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  // A ref, not the phase: a second click in the same frame must already see the first one.
+  const busy = useRef(false);
+  const attempt = useRef<Attempt | null>(null);
+
+  const attemptFor = (file: File, fingerprint: string): Attempt => {
+    const current = attempt.current;
+    if (current && current.file === file && current.fingerprint === fingerprint) return current;
+    attempt.current = { key: crypto.randomUUID(), fingerprint, file };
+    return attempt.current;
+  };
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      toast.error(messages.checkout.sessionExpired);
+      outcomes.onSessionExpired();
+      return;
+    }
+    toast.error(errorMessage(error));
+    const short = stockShortage(error);
+    if (short) outcomes.onStockShort(short.cardId, short.available);
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
+  };
+
+  const submit = async (values: CheckoutFormValues, lines: CheckoutLine[]) => {
+      if (busy.current) return;
+      const parsed = checkoutFormSchema.safeParse({ ...values, proof: values.proof ?? undefined });
+      if (!parsed.success) {
+        toast.error(parsed.error.issues[0].message);
+        return;
+      }
+      const { name, email, phone } = parsed.data;
+      const items = lines.map((line) => ({ cardId: line.id, quantity: line.quantity, unitPrice: line.price }));
+      const current = attemptFor(values.proof as File, JSON.stringify({ name, phone, items }));
+      busy.current = true;
+      try {
+        if (!current.proof) {
+          setPhase('uploading');
+          current.proof = await uploadProof(current.file);
+        }
+        setPhase('placing');
+        const order = await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key);
+        attempt.current = null;
+        toast.success(messages.checkout.placed);
+        outcomes.onPlaced(order, phone);
+      } catch (error) {
+        fail(error);
+      } finally {
+        busy.current = false;
+        setPhase('idle');
+      }
+  };
+
+  return { phase, submit };
+}

@@ -1,0 +1,76 @@
+import { messages, orderStatusLabels } from '@tcg/domain';
+import { useEffect } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { formatDate, formatMoney } from '@/lib/format';
+import { type OrderHistoryEntry, useMyOrders } from '../api/get-my-orders';
+import './order-history.css';
+
+const SHORT_ID_LENGTH = 8;
+
+const badgeTone: Record<string, string> = { pendiente_confirmación_pago: 'pending', confirmado: 'confirmed', anulado: 'cancelled' };
+
+/** Spec §4: an unknown status is shown as it came. */
+function statusLabel(status: string): string {
+  return (orderStatusLabels.customer as Record<string, string>)[status] ?? status;
+}
+
+function OrderCard({ order }: { order: OrderHistoryEntry }) {
+  return (
+    <li className="order-card">
+      <div className="order-card__head">
+        <span className="order-card__id">Pedido #{order.id.slice(0, SHORT_ID_LENGTH)}</span>
+        <span className={`order-badge order-badge--${badgeTone[order.status] ?? 'unknown'}`}>{statusLabel(order.status)}</span>
+      </div>
+      <p className="order-card__meta">
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        <strong className="order-card__total">{formatMoney(order.total)}</strong>
+      </p>
+      <ul className="order-card__items">
+        {order.items.map((item, index) => (
+          <li key={index}>
+            {item.name} × {item.quantity}
+          </li>
+        ))}
+      </ul>
+      <a className="order-card__proof" href={order.proofUrl} target="_blank" rel="noopener noreferrer">
+        Ver comprobante
+      </a>
+    </li>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <ul className="order-history" aria-busy="true" aria-label="Cargando pedidos">
+      {[0, 1, 2].map((key) => (
+        <li key={key} className="order-card">
+          <Skeleton width="40%" height="1.2rem" />
+          <Skeleton width="60%" />
+          <Skeleton width="80%" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The shopper's own orders, newest first (spec §2 Order history). */
+export function OrderHistory({ position }: { position: string | null }) {
+  const toast = useToast();
+  const orders = useMyOrders(position);
+
+  useEffect(() => {
+    if (orders.isError) toast.error(messages.orders.loadFailed);
+  }, [orders.isError, toast]);
+
+  if (orders.isPending) return <HistorySkeleton />;
+  if (orders.isError) return <p className="error-state">{messages.orders.loadFailed}</p>;
+  if (orders.data.orders.length === 0) return <p className="order-history__empty">{messages.orders.empty}</p>;
+  return (
+    <ul className="order-history">
+      {orders.data.orders.map((order) => (
+        <OrderCard key={order.id} order={order} />
+      ))}
+    </ul>
+  );
+}

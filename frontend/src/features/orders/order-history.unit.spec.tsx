@@ -1,0 +1,69 @@
+import { messages } from '@tcg/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
+import type { OrderHistoryEntry } from './api/get-my-orders';
+
+const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
+const signedIn = { user: lucia, isAdmin: false };
+
+const newest: OrderHistoryEntry = {
+  id: '3f2a9c1e-7b44-4d2e-9a10-5e6f7a8b9c0d',
+  createdAt: '2025-03-05T20:30:00.000Z',
+  total: 6050,
+  status: 'pendiente_confirmación_pago',
+  items: [
+    { name: 'Jinzo', quantity: 1, unitPrice: 5000 },
+    { name: 'Kuriboh', quantity: 3, unitPrice: 350 },
+  ],
+  proofUrl: '/api/proofs/u1/3f2a.png',
+};
+const older: OrderHistoryEntry = { ...newest, id: 'a1b2c3d4-0000-4000-8000-000000000000', createdAt: '2025-01-10T15:00:00.000Z', total: 700, status: 'confirmado', items: [{ name: 'Kuriboh', quantity: 2, unitPrice: 350 }] };
+const odd: OrderHistoryEntry = { ...older, id: 'ffffeeee-0000-4000-8000-000000000000', status: 'en_revision' };
+
+function shop(me: unknown, orders: Record<string, unknown>) {
+  return mockFetch({ '/api/sets/latest': { sets: [] }, '/api/auth/me': me, '/api/auth/config': { devLogin: true, google: false }, ...orders });
+}
+
+const where = (router: ReturnType<typeof renderApp>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+
+beforeEach(() => window.localStorage.clear());
+
+it('lists the orders as the server sent them (newest first) with short id, date, total, badge, items and proof', async () => {
+  const fetch = shop(signedIn, { '/api/orders/mine?position=42': { orders: [newest, older, odd] } });
+  renderApp('/account/history?position=42');
+  const list = (await screen.findAllByText(/^Pedido #/)).map((node) => node.closest('li')!);
+  expect(list.map((card) => within(card).getByText(/^Pedido #/).textContent)).toEqual(['Pedido #3f2a9c1e', 'Pedido #a1b2c3d4', 'Pedido #ffffeeee']);
+  const first = within(list[0]);
+  expect(first.getByText('5/3/2025')).toBeInTheDocument();
+  expect(first.getByText('S/ 60.50')).toBeInTheDocument();
+  expect(first.getByText('Pendiente de Confirmación')).toBeInTheDocument();
+  expect(first.getByText('Jinzo × 1')).toBeInTheDocument();
+  expect(first.getByText('Kuriboh × 3')).toBeInTheDocument();
+  expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAttribute('href', newest.proofUrl);
+  expect(within(list[1]).getByText('Pago Confirmado')).toBeInTheDocument();
+  expect(within(list[2]).getByText('en_revision')).toBeInTheDocument();
+  expect(fetch).toHaveBeenCalledWith('/api/orders/mine?position=42', expect.anything());
+});
+
+it('shows skeletons while loading, then the empty text', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  shop(signedIn, { '/api/orders/mine': () => new Promise<Response>((resolve) => (answer = resolve)) });
+  renderApp('/account/history');
+  expect(await screen.findByLabelText('Cargando pedidos')).toHaveAttribute('aria-busy', 'true');
+  answer(jsonResponse({ orders: [] }));
+  expect(await screen.findByText(messages.orders.empty)).toBeInTheDocument();
+  expect(screen.queryByLabelText('Cargando pedidos')).not.toBeInTheDocument();
+});
+
+it('toasts the spec text when the orders cannot be loaded', async () => {
+  shop(signedIn, { '/api/orders/mine': () => jsonResponse({ statusCode: 500, code: 'internal', message: 'x' }, 500) });
+  renderApp('/account/history');
+  expect(await screen.findByRole('alert')).toHaveTextContent(messages.orders.loadFailed);
+});
+
+it('sends a signed-out visitor to sign in with the spec text', async () => {
+  shop({ user: null, isAdmin: false }, {});
+  const { router } = renderApp('/account/history');
+  expect(await screen.findByText(messages.orders.mustSignIn)).toBeInTheDocument();
+  await waitFor(() => expect(where(router)).toBe('/guest-or-login?returnTo=%2Faccount%2Fhistory'));
+});
