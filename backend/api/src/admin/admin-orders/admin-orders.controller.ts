@@ -1,0 +1,69 @@
+import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { OrderStatus } from '@tcg/domain';
+import { ProjectionWaiter } from '@tcg/projections';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
+import { CancelOrderCommand, ConfirmOrderCommand } from '../../orders';
+import { type AdminOrder, ListAdminOrdersQuery } from './queries/list-admin-orders.query';
+
+export interface AdminOrdersResponse {
+  orders: AdminOrder[];
+}
+
+export interface OrderTransitionResponse {
+  orderId: string;
+  status: OrderStatus;
+  /** False when the order already had this status (a repeated click). */
+  changed: boolean;
+  position: number;
+}
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin/orders')
+export class AdminOrdersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly waiter: ProjectionWaiter,
+  ) {}
+
+  @Get()
+  async list(): Promise<AdminOrdersResponse> {
+    return { orders: await this.queries.execute(new ListAdminOrdersQuery()) };
+  }
+
+  /** Settles every reservation with a `venta`; a cancelled order is refused with 409. */
+  @Post(':id/confirm')
+  @HttpCode(200)
+  confirm(@Param('id') orderId: string, @CurrentUser() user: AuthUser, @Req() req: Request): Promise<OrderTransitionResponse> {
+    return this.transition(
+      new ConfirmOrderCommand(orderId, {
+        correlationId: String(req.id ?? randomUUID()),
+        actor: user.id,
+      }),
+    );
+  }
+
+  /** Releases every reservation with an `anulacion`, which puts the stock back; a confirmed order is refused with 409. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@Param('id') orderId: string, @CurrentUser() user: AuthUser, @Req() req: Request): Promise<OrderTransitionResponse> {
+    return this.transition(
+      new CancelOrderCommand(orderId, {
+        correlationId: String(req.id ?? randomUUID()),
+        actor: user.id,
+      }),
+    );
+  }
+
+  /** Answers once the read models show the change (bounded), so the admin's refetch sees it. */
+  private async transition(command: ConfirmOrderCommand | CancelOrderCommand): Promise<OrderTransitionResponse> {
+    const { orderId, status, changed, position } = await this.commands.execute(command);
+    await this.waiter.waitFor(position);
+    return { orderId, status, changed, position };
+  }
+}

@@ -1,0 +1,29 @@
+import { Query } from '@nestjs/cqrs';
+import type { Cents } from '@tcg/domain';
+
+export interface AdminOrderItem {
+  cardId: string;
+  name: string;
+  quantity: number;
+  unitPrice: Cents;
+  lineTotal: Cents;
+}
+
+/** One order as the admin reviews it (spec §2 Admin orders). */
+export interface AdminOrder {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+  /** pendiente_confirmación_pago, confirmado or anulado; the page labels it. */
+  status: string;
+  total: Cents;
+  items: AdminOrderItem[];
+  proofUrl: string;
+  /** Other orders paid with the same proof image (same hash): empty unless the proof was reused. */
+  sameProofOrderIds: string[];
+}
+
+/** Spec §7: all orders ordered by createdAt descending (admin). */
+export class ListAdminOrdersQuery extends Query<AdminOrder[]> {}

@@ -1,0 +1,54 @@
+import type { AppConfig } from '../../config/app-config';
+import { CardDatabaseClient, CardDatabaseError } from './card-database.client';
+import { type CardDatabaseStandIn, startCardDatabaseStandIn } from './testing/card-database-stand-in';
+
+describe('CardDatabaseClient against a stand-in of the card database', () => {
+  let standIn: CardDatabaseStandIn;
+  let client: CardDatabaseClient;
+
+  beforeAll(async () => {
+    standIn = await startCardDatabaseStandIn();
+    client = new CardDatabaseClient({ cardDatabaseUrl: standIn.url } as AppConfig);
+  });
+  afterAll(() => standIn.close());
+  afterEach(() => standIn.failWith(null));
+
+  it('finds a card by its exact English name, with its prints and images', async () => {
+    const card = await client.cardByName('Dark Magician');
+    expect(card?.name).toBe('Dark Magician');
+    expect(card?.card_sets?.map((entry) => entry.set_code)).toEqual(['LOB-EN005', 'SDMY-EN010']);
+    expect(card?.card_images?.[0].image_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/cards\//);
+    expect(standIn.requests.at(-1)?.path).toBe('/cardinfo.php?name=Dark+Magician');
+  });
+
+  it('takes the 400 of cardinfo as "no card"', async () => {
+    expect(await client.cardByName('Dark magician of nowhere')).toBeNull();
+    expect(await client.cardsOfSet('Empty Promises')).toEqual([]);
+  });
+
+  it('lists the cards of a set by the set name', async () => {
+    const cards = await client.cardsOfSet('Maximum Crisis');
+    expect(cards.map((card) => card.name)).toEqual(['Ash Blossom & Joyous Spring']);
+  });
+
+  it('lists the sets', async () => {
+    const sets = await client.sets();
+    expect(sets).toContainEqual({ set_name: 'Blazing Vortex', set_code: 'BLVO', num_of_cards: 100, tcg_date: '2021-02-05' });
+  });
+
+  it('reports other HTTP failures and unreachable hosts as CardDatabaseError', async () => {
+    standIn.failWith('/cardsets.php', 503);
+    await expect(client.sets()).rejects.toMatchObject({ name: 'CardDatabaseError', status: 503 });
+    standIn.failWith('/cardinfo.php', 500);
+    await expect(client.cardByName('Dark Magician')).rejects.toBeInstanceOf(CardDatabaseError);
+    const offline = new CardDatabaseClient({ cardDatabaseUrl: 'http://127.0.0.1:9' } as AppConfig);
+    await expect(offline.sets()).rejects.toBeInstanceOf(CardDatabaseError);
+  });
+
+  it('downloads image bytes and refuses an image that answers an error', async () => {
+    const card = await client.cardByName('Dark Magician');
+    expect((await client.image(card!.card_images![0].image_url)).length).toBeGreaterThan(100);
+    standIn.failWith('/images/', 404);
+    await expect(client.image(card!.card_images![0].image_url)).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import type { CardDatabaseCard, CardDatabaseSet, CardDatabaseSetEntry } from '../card-database.types';
+
+export interface StandInCard {
+  name: string;
+  sets: CardDatabaseSetEntry[];
+}
+
+export interface StandInOptions {
+  cards?: StandInCard[];
+  sets?: CardDatabaseSet[];
+  /** English → Spanish answers of `POST /translate`; other names get a 500. */
+  translations?: Record<string, string>;
+}
+
+export interface CardDatabaseStandIn {
+  /** Use as CARD_DATABASE_URL. */
+  url: string;
+  /** Use as TRANSLATE_URL. */
+  translateUrl: string;
+  /** Every path asked, in order, with the time it arrived. */
+  requests: Array<{ path: string; at: number }>;
+  /** Answer this HTTP status to every request whose path starts with `prefix` (null stops it). */
+  failWith(prefix: string | null, status?: number): void;
+  close(): Promise<void>;
+}
+
+/** A few real prints, enough for every rule the admin tools apply (edition, es codes, set matching). */
+export const standInCards: StandInCard[] = [
+  {
+    name: 'Dark Magician',
+    sets: [
+      { set_code: 'LOB-EN005', set_name: 'Legend of Blue Eyes White Dragon', set_rarity: 'Ultra Rare', set_rarity_code: '(UR)' },
+      { set_code: 'SDMY-EN010', set_name: 'Structure Deck: Mystic Spellcasters', set_rarity: 'Common', set_rarity_code: 'EN-C' },
+    ],
+  },
+  {
+    name: 'Ash Blossom & Joyous Spring',
+    sets: [{ set_code: 'MACR-EN036', set_name: 'Maximum Crisis', set_rarity: 'Secret Rare', set_rarity_code: '(ScR)' }],
+  },
+  {
+    name: 'Pot of Prosperity',
+    sets: [{ set_code: 'BLVO-EN065', set_name: 'Blazing Vortex', set_rarity: 'Secret Rare', set_rarity_code: '(ScR)' }],
+  },
+];
+
+export const standInSets: CardDatabaseSet[] = [
+  { set_name: 'Legend of Blue Eyes White Dragon', set_code: 'LOB', num_of_cards: 126, tcg_date: '2002-03-08' },
+  { set_name: 'Maximum Crisis', set_code: 'MACR', num_of_cards: 104, tcg_date: '2016-05-05' },
+  { set_name: 'Blazing Vortex', set_code: 'BLVO', num_of_cards: 100, tcg_date: '2021-02-05' },
+  { set_name: 'Empty Promises', set_code: 'EMPT', num_of_cards: 0, tcg_date: '2024-01-01' },
+];
+
+const imageId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  res.writeHead(status, { 'Content-Type': type });
+  res.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A local HTTP server with the shapes of YGOProDeck's API v7 (cardinfo.php, cardsets.php, images) and
+ * of the translation service, so tests never call the real ones.
+ */
+export async function startCardDatabaseStandIn(options: StandInOptions = {}): Promise<CardDatabaseStandIn> {
+  const cards = options.cards ?? standInCards;
+  const sets = options.sets ?? standInSets;
+  const translations = options.translations ?? { 'Dark Magician': 'Mago Oscuro' };
+  const picture = await sharp({ create: { width: 590, height: 860, channels: 3, background: '#7b3fa0' } }).jpeg().toBuffer();
+  const requests: CardDatabaseStandIn['requests'] = [];
+  let failure: { prefix: string; status: number } | null = null;
+  let base = '';
+
+  const toApiCard = (card: StandInCard): CardDatabaseCard => ({
+    name: card.name,
+    card_sets: card.sets,
+    card_images: [{ image_url: `${base}/images/cards/${imageId(card.name)}.jpg`, image_url_small: `${base}/images/cards_small/${imageId(card.name)}.jpg` }],
+  });
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    requests.push({ path: `${url.pathname}${url.search}`, at: Date.now() });
+    if (failure && url.pathname.startsWith(failure.prefix)) return send(res, failure.status, { error: 'stand-in failure' });
+    if (url.pathname === '/cardinfo.php') {
+      const name = url.searchParams.get('name');
+      const setName = url.searchParams.get('cardset');
+      const found = cards.filter((card) =>
+        name !== null ? card.name === name : card.sets.some((entry) => entry.set_name.toLowerCase() === setName?.toLowerCase()),
+      );
+      if (found.length === 0) return send(res, 400, { error: 'No card matching your query was found in the database.' });
+      return send(res, 200, { data: found.map(toApiCard) });
+    }
+    if (url.pathname === '/cardsets.php') return send(res, 200, sets);
+    if (url.pathname.startsWith('/images/')) return send(res, 200, picture, 'image/jpeg');
+    if (url.pathname === '/translate' && req.method === 'POST') {
+      return void readBody(req).then((body) => {
+        const translated = translations[(body as { name?: string } | undefined)?.name ?? ''];
+        send(res, translated ? 200 : 500, translated ? { translated } : { error: 'no translation' });
+      });
+    }
+    send(res, 404, { error: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    translateUrl: `${base}/translate`,
+    requests,
+    failWith(prefix, status = 500) {
+      failure = prefix === null ? null : { prefix, status };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

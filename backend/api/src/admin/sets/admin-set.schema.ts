@@ -1,0 +1,48 @@
+import { messages } from '@tcg/domain';
+import { z } from 'zod';
+
+const required = z.string({ message: messages.admin.sets.missingFields }).trim().min(1, messages.admin.sets.missingFields);
+
+const releaseDate = required.refine(
+  (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+  messages.admin.sets.missingFields,
+);
+
+const products = z.object({ booster: z.boolean(), display: z.boolean(), cartaSuelta: z.boolean() });
+
+/** The dialog's fields; the id is the set code and comes from the body on create, the path on edit. */
+const setFields = z.object({
+  name: required,
+  releaseDate,
+  preorderAvailable: z.boolean().default(false),
+  products: products.default({ booster: false, display: false, cartaSuelta: true }),
+  /** Card codes; left out, the set keeps the ones it has. */
+  cards: z.array(z.string().trim().min(1)).max(5000).optional(),
+});
+
+export const createSetSchema = setFields.extend({ id: required.max(40) });
+export const updateSetSchema = setFields;
+export const autocompleteSchema = z.object({
+  name: z.string({ message: messages.admin.sets.nameFirst }).trim().min(1, messages.admin.sets.nameFirst),
+});
+
+export type SetFields = z.output<typeof setFields>;
+export type CreateSetBody = z.output<typeof createSetSchema>;
+
+/** A row of the admin's sets table, as the API answers it. */
+export interface AdminSet {
+  id: string;
+  name: string;
+  releaseDate: string;
+  preorderAvailable: boolean;
+  products: { booster: boolean; display: boolean; cartaSuelta: boolean };
+  cards: string[];
+}
+
+export interface SetAutocompletion {
+  id: string;
+  name: string;
+  releaseDate: string;
+  cards: string[];
+  message: string;
+}

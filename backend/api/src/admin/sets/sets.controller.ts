@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { messages } from '@tcg/domain';
+import type { Database } from '@tcg/projections';
+import { AdminOnly } from '../../auth';
+import { ZodBodyPipe } from '../../catalog/zod-body.pipe';
+import { DATABASE } from '../../database/database.module';
+import { LOGGER, type Logger } from '../../logging/logger';
+import { ApiError } from '../../web/api-exception.filter';
+import {
+  type AdminSet,
+  autocompleteSchema,
+  type CreateSetBody,
+  createSetSchema,
+  type SetAutocompletion,
+  type SetFields,
+  updateSetSchema,
+} from './admin-set.schema';
+import { SetAutocompleteService } from './set-autocomplete.service';
+import { listSets, updateSet, upsertSet } from './sets.repository';
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin/sets')
+export class SetsController {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly autocompletion: SetAutocompleteService,
+  ) {}
+
+  @Get()
+  async list(): Promise<{ sets: AdminSet[] }> {
+    return { sets: await listSets(this.db) };
+  }
+
+  @Post()
+  create(@Body(new ZodBodyPipe(createSetSchema)) body: CreateSetBody): Promise<AdminSet> {
+    return this.saving(() => upsertSet(this.db, body));
+  }
+
+  /** The code is the set's id (and its shop URL), so an edit never changes it. */
+  @Put(':id')
+  async update(@Param('id') id: string, @Body(new ZodBodyPipe(updateSetSchema)) body: SetFields): Promise<AdminSet> {
+    const set = await this.saving(() => updateSet(this.db, id, body));
+    if (!set) throw new ApiError(404, 'not_found', messages.catalog.setNotFound);
+    return set;
+  }
+
+  @Post('autocomplete')
+  @HttpCode(200)
+  autocomplete(@Body(new ZodBodyPipe(autocompleteSchema)) body: { name: string }): Promise<SetAutocompletion> {
+    return this.autocompletion.autocomplete(body.name);
+  }
+
+  private async saving<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      this.logger.error({ err: error }, 'saving a set failed');
+      throw new ApiError(500, 'set_save_failed', messages.admin.sets.saveFailed);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { messages } from '@tcg/domain';
+import request from 'supertest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../auth';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { type CardDatabaseStandIn, startCardDatabaseStandIn } from '../card-database/testing/card-database-stand-in';
+
+const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+describe('admin sets API', () => {
+  let standIn: CardDatabaseStandIn;
+  let shop: TestApp;
+  let admin: ReturnType<typeof request.agent>;
+
+  beforeAll(async () => {
+    standIn = await startCardDatabaseStandIn();
+    shop = await startTestApp({ CARD_DATABASE_URL: standIn.url, DEMO_SEED: 'false' });
+    admin = request.agent(shop.server);
+    await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await standIn?.close();
+  });
+  afterEach(() => standIn.failWith(null));
+
+  const newSet = {
+    id: 'BLVO',
+    name: 'Blazing Vortex',
+    releaseDate: '2021-02-05',
+    preorderAvailable: true,
+    products: { booster: true, display: true, cartaSuelta: true },
+    cards: ['BLVO-EN065'],
+  };
+
+  it('is for admins only', async () => {
+    await request(shop.server).get('/api/admin/sets').expect(401);
+    const customer = request.agent(shop.server);
+    await customer.post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
+    await customer.get('/api/admin/sets').expect(403);
+  });
+
+  it.each([
+    ['code', { ...newSet, id: '  ' }],
+    ['name', { ...newSet, name: undefined }],
+    ['release date', { ...newSet, releaseDate: '' }],
+    ['a real release date', { ...newSet, releaseDate: '2021-13-45' }],
+  ])('refuses a set without its %s', async (_field, body) => {
+    const res = await admin.post('/api/admin/sets').set(CSRF).send(body).expect(400);
+    expect(res.body.message).toBe(messages.admin.sets.missingFields);
+  });
+
+  it('creates a set, lists it, edits it without changing its code, and shows it in the shop', async () => {
+    await admin.post('/api/admin/sets').set(CSRF).send(newSet).expect(201, newSet);
+    const { body } = await admin.get('/api/admin/sets').expect(200);
+    expect(body.sets).toContainEqual(newSet);
+
+    const edit = { name: 'Blazing Vortex (reimpresión)', releaseDate: '2021-03-01', preorderAvailable: false, products: { booster: true, display: false, cartaSuelta: true } };
+    const edited = await admin.put('/api/admin/sets/BLVO').set(CSRF).send({ ...edit, id: 'OTHER' }).expect(200);
+    expect(edited.body).toEqual({ ...edit, id: 'BLVO', cards: ['BLVO-EN065'] });
+    await request(shop.server).get('/api/sets/BLVO').expect(200).expect(({ body: set }) => expect(set.name).toBe(edit.name));
+    await admin.put('/api/admin/sets/NOPE').set(CSRF).send(edit).expect(404);
+  });
+
+  it('refuses changes without the CSRF header', async () => {
+    await admin.post('/api/admin/sets').send(newSet).expect(403);
+  });
+
+  describe('autocomplete', () => {
+    it('needs a name', async () => {
+      const res = await admin.post('/api/admin/sets/autocomplete').set(CSRF).send({ name: ' ' }).expect(400);
+      expect(res.body.message).toBe(messages.admin.sets.nameFirst);
+    });
+
+    it('matches the official list by name, case-insensitively, and keeps the set own codes once each', async () => {
+      const res = await admin.post('/api/admin/sets/autocomplete').set(CSRF).send({ name: 'legend of blue eyes WHITE DRAGON' }).expect(200);
+      expect(res.body).toEqual({
+        id: 'LOB',
+        name: 'Legend of Blue Eyes White Dragon',
+        releaseDate: '2002-03-08',
+        cards: ['LOB-EN005'],
+        message: messages.admin.sets.autocompleted(1),
+      });
+      expect(standIn.requests.map((r) => r.path)).toContain('/cardinfo.php?cardset=Legend+of+Blue+Eyes+White+Dragon');
+    });
+
+    it('says so when the set is not in the official list or has no cards', async () => {
+      const missing = await admin.post('/api/admin/sets/autocomplete').set(CSRF).send({ name: 'Nowhere Set' }).expect(404);
+      expect(missing.body.message).toBe(messages.admin.sets.notInOfficialList);
+      const empty = await admin.post('/api/admin/sets/autocomplete').set(CSRF).send({ name: 'Empty Promises' }).expect(404);
+      expect(empty.body.message).toBe(messages.admin.sets.noCards);
+    });
+
+    it('answers "Error al consultar la API" when the card database fails', async () => {
+      standIn.failWith('/cardsets.php', 500);
+      const res = await admin.post('/api/admin/sets/autocomplete').set(CSRF).send({ name: 'Maximum Crisis' }).expect(502);
+      expect(res.body.message).toBe(messages.admin.sets.apiFailed);
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { messages } from '@tcg/domain';
+import request from 'supertest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../auth';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+describe('admin slides API', () => {
+  let shop: TestApp;
+  let admin: ReturnType<typeof request.agent>;
+
+  beforeAll(async () => {
+    shop = await startTestApp({ DEMO_SEED: 'false' });
+    admin = request.agent(shop.server);
+    await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+  });
+  afterAll(() => shop?.close());
+
+  const homeSlides = async () => (await request(shop.server).get('/api/home').expect(200)).body.slides as Array<{ id: string }>;
+
+  it('is for admins only', async () => {
+    await request(shop.server).get('/api/admin/slides').expect(401);
+  });
+
+  it.each([undefined, '', '   '])('refuses a slide whose desktop URL is %p', async (desktopUrl) => {
+    const res = await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Sin imagen', desktopUrl }).expect(400);
+    expect(res.body.message).toBe(messages.admin.slides.missingDesktopUrl);
+  });
+
+  it('stores blank optional fields as null, coerces the order and is visible by default', async () => {
+    const res = await admin
+      .post('/api/admin/slides')
+      .set(CSRF)
+      .send({ title: '', desktopUrl: '  https://cdn.example/d.webp ', mobileUrl: ' ', link: '', order: '3' })
+      .expect(201);
+    expect(res.body).toMatchObject({ title: null, desktopUrl: 'https://cdn.example/d.webp', mobileUrl: null, link: null, order: 3, visible: true, alt: '' });
+    const odd = await admin.post('/api/admin/slides').set(CSRF).send({ desktopUrl: 'https://cdn.example/e.webp', order: 'abc' }).expect(201);
+    expect(odd.body.order).toBe(0);
+  });
+
+  it('lists newest first, toggles visibility (the home shows visible slides only) and deletes', async () => {
+    const first = (await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Primero', desktopUrl: 'https://cdn.example/1.webp' }).expect(201)).body;
+    const second = (await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Segundo', desktopUrl: 'https://cdn.example/2.webp', link: '/search?q=dragon' }).expect(201)).body;
+    const listed = (await admin.get('/api/admin/slides').expect(200)).body.slides as Array<{ id: string; createdAtMs: number }>;
+    expect(listed.slice(0, 2).map((slide) => slide.id)).toEqual([second.id, first.id]);
+    expect(typeof listed[0].createdAtMs).toBe('number');
+    expect((await homeSlides()).map((slide) => slide.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+
+    const hidden = await admin.patch(`/api/admin/slides/${first.id}/visibility`).set(CSRF).send({ visible: false }).expect(200);
+    expect(hidden.body.visible).toBe(false);
+    expect((await homeSlides()).map((slide) => slide.id)).not.toContain(first.id);
+    await admin.patch(`/api/admin/slides/${first.id}/visibility`).set(CSRF).send({ visible: true }).expect(200);
+    expect((await homeSlides()).map((slide) => slide.id)).toContain(first.id);
+
+    await admin.delete(`/api/admin/slides/${second.id}`).set(CSRF).expect(204);
+    expect((await admin.get('/api/admin/slides').expect(200)).body.slides.map((slide: { id: string }) => slide.id)).not.toContain(second.id);
+    expect((await homeSlides()).map((slide) => slide.id)).not.toContain(second.id);
+  });
+
+  it('answers the spec texts for a slide that does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const toggle = await admin.patch(`/api/admin/slides/${missing}/visibility`).set(CSRF).send({ visible: false }).expect(404);
+    expect(toggle.body.message).toBe(messages.admin.slides.visibilityFailed);
+    const removal = await admin.delete('/api/admin/slides/not-a-uuid').set(CSRF).expect(404);
+    expect(removal.body.message).toBe(messages.admin.slides.deleteFailed);
+  });
+});

@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { messages } from '@tcg/domain';
+import { CARDS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
+import { AddStockCommand } from '../../inventory';
+import { ApiError } from '../../web/api-exception.filter';
+import { addStockSchema } from './add-stock.schema';
+import { type CardMovementEntry, CardMovementsQuery } from './queries/card-movements.query';
+import { type StockCheckRow, StockCheckQuery } from './queries/stock-check.query';
+
+export interface StockCheckResponse {
+  cards: StockCheckRow[];
+}
+
+export interface CardMovementsResponse {
+  movements: CardMovementEntry[];
+}
+
+export interface AddStockResponse {
+  /** The card's audit row once the read model has the ingreso, so the table can show it at once. */
+  card: StockCheckRow;
+  position: number;
+}
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin')
+export class StockCheckController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly waiter: ProjectionWaiter,
+  ) {}
+
+  @Get('stock-check')
+  async stockCheck(@Query('q') q?: string, @Query('onlyDiff') onlyDiff?: string): Promise<StockCheckResponse> {
+    return {
+      cards: await this.queries.execute(
+        new StockCheckQuery({
+          q,
+          onlyDiff: onlyDiff === 'true' || onlyDiff === '1',
+        }),
+      ),
+    };
+  }
+
+  @Get('cards/:id/movements')
+  async movements(@Param('id') cardId: string): Promise<CardMovementsResponse> {
+    const movements = await this.queries.execute(new CardMovementsQuery(cardId));
+    if (!movements) throw new ApiError(404, 'card_not_found', messages.catalog.cardNotFound);
+    return { movements };
+  }
+
+  /**
+   * Appends an `ingreso`. The browser's `Idempotency-Key` (optional) makes a re-sent request add the
+   * stock once.
+   */
+  @Post('cards/:id/stock')
+  @HttpCode(201)
+  async addStock(
+    @Param('id') cardId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') requestId: string | undefined,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+  ): Promise<AddStockResponse> {
+    const parsed = addStockSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(400, 'invalid_stock', parsed.error.issues[0].message);
+    const { quantity, unitCost } = parsed.data;
+    const context = {
+      correlationId: String(req.id ?? randomUUID()),
+      actor: user.id,
+    };
+    const { position } = await this.commands.execute(new AddStockCommand(cardId, quantity, unitCost, context, requestId));
+    await this.waiter.waitFor(position, undefined, [CARDS_PROJECTION]);
+    const [card] = await this.queries.execute(new StockCheckQuery({ cardId }));
+    return { card, position };
+  }
+}

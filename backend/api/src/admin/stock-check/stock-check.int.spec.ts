@@ -1,0 +1,169 @@
+import type { Database } from '@tcg/projections';
+import { messages } from '@tcg/domain';
+import { randomUUID } from 'node:crypto';
+import { checkoutInput, tryCheckout } from '../../checkout/testing/checkout.fixtures';
+import { DATABASE } from '../../database/database.module';
+import { createTestCard } from '../../inventory/testing/write-side.fixtures';
+import { CSRF, type Shopper, signInAdmin } from '../../proofs/testing/shop-session.fixtures';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import type { StockCheckRow } from './queries/stock-check.query';
+import { auditRow, readModelsAtHead } from './testing/audit.fixtures';
+
+describe('admin stock audit API (real PostgreSQL)', () => {
+  let t: TestApp;
+  let admin: Shopper;
+  let db: Database;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+    db = t.app.get<Database>(DATABASE);
+    admin = await signInAdmin(t);
+    for (const [name, stock] of [
+      ['Dragón Blanco de Ojos Azules', 4],
+      ['Dark Magician', 6],
+      ['Kuriboh', 0],
+    ] as const) {
+      ids[name] = await createTestCard(t.app, { name, stock, price: 900 });
+    }
+    await readModelsAtHead(t.app);
+  });
+  afterAll(() => t.close());
+
+  const stockCheck = async (query = ''): Promise<StockCheckRow[]> =>
+    (await admin.agent.get(`/api/admin/stock-check${query}`).expect(200)).body.cards;
+  const addStock = (cardId: string, body: object) =>
+    admin.agent
+      .post(`/api/admin/cards/${encodeURIComponent(cardId)}/stock`)
+      .set(CSRF)
+      .send(body);
+
+  it('shows every card with its recorded and computed stock, which agree after the projection', async () => {
+    const rows = await stockCheck();
+    expect(rows.map((row) => row.name).sort()).toEqual(['Dark Magician', 'Dragón Blanco de Ojos Azules', 'Kuriboh']);
+    expect(rows.find((row) => row.name === 'Dark Magician')).toEqual({
+      id: ids['Dark Magician'],
+      name: 'Dark Magician',
+      set: 'Test Set',
+      setCode: 'TST-EN001',
+      rarity: 'Ultra Rare',
+      edition: 'Unlimited',
+      language: 'en',
+      recorded: 6,
+      computed: 6,
+      difference: 0,
+    });
+    expect(await stockCheck('?onlyDiff=true')).toEqual([]);
+  });
+
+  it('searches names ignoring accents and case', async () => {
+    expect((await stockCheck('?q=DRAGON%20blanco')).map((row) => row.name)).toEqual(['Dragón Blanco de Ojos Azules']);
+    expect(await stockCheck('?q=zzz')).toEqual([]);
+  });
+
+  it('shows recorded minus computed when the stored stock was changed by hand, and lists only those with onlyDiff', async () => {
+    await db.query('UPDATE cards SET stock_final = stock_final + 3 WHERE id = $1', [ids['Dragón Blanco de Ojos Azules']]);
+    await db.query('UPDATE cards SET stock_final = 1 WHERE id = $1', [ids['Dark Magician']]);
+
+    const differing = await stockCheck('?onlyDiff=true');
+    expect(
+      differing
+        .map(({ name, recorded, computed, difference }) => ({
+          name,
+          recorded,
+          computed,
+          difference,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
+      { name: 'Dark Magician', recorded: 1, computed: 6, difference: -5 },
+      {
+        name: 'Dragón Blanco de Ojos Azules',
+        recorded: 7,
+        computed: 4,
+        difference: 3,
+      },
+    ]);
+    expect(await auditRow(admin.agent, 'Kuriboh')).toMatchObject({
+      recorded: 0,
+      computed: 0,
+      difference: 0,
+    });
+  });
+
+  it('adds stock as an ingreso and answers with the updated row at once; a re-sent request adds it once', async () => {
+    const kuriboh = ids['Kuriboh'];
+    const key = randomUUID();
+    const res = await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', key).expect(201);
+    expect(res.body.card).toMatchObject({
+      id: kuriboh,
+      recorded: 5,
+      computed: 5,
+      difference: 0,
+    });
+    expect(await auditRow(admin.agent, 'Kuriboh')).toMatchObject({
+      recorded: 5,
+      computed: 5,
+    });
+
+    await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', key).expect(201);
+    expect(await auditRow(admin.agent, 'Kuriboh')).toMatchObject({
+      recorded: 5,
+      computed: 5,
+    });
+
+    const { body } = await admin.agent.get(`/api/admin/cards/${encodeURIComponent(kuriboh)}/movements`).expect(200);
+    expect(body.movements.filter((movement: { type: string }) => movement.type === 'ingreso').at(-1)).toEqual({
+      type: 'ingreso',
+      quantity: 5,
+      unitCost: 1250,
+      source: null,
+      orderId: null,
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it.each([
+    [{ quantity: 0, unitCost: 0 }, messages.domain.invalidQuantity],
+    [{ quantity: 1.5, unitCost: 0 }, messages.domain.invalidQuantity],
+    [{ quantity: '2', unitCost: 0 }, messages.domain.invalidQuantity],
+    [{ quantity: 1, unitCost: -1 }, messages.domain.invalidUnitCost],
+    [{ quantity: 1, unitCost: 12.5 }, messages.domain.invalidUnitCost],
+  ])('refuses %j without adding anything', async (body, message) => {
+    const before = await auditRow(admin.agent, 'Dark Magician');
+    const res = await addStock(ids['Dark Magician'], body).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await auditRow(admin.agent, 'Dark Magician')).toEqual(before);
+  });
+
+  it('answers 404 when adding stock to, or listing the movements of, a card that does not exist', async () => {
+    await addStock('No existe_XXX-EN000_Common_Unlimited_en', {
+      quantity: 1,
+      unitCost: 0,
+    }).expect(404);
+    await admin.agent.get('/api/admin/cards/nope/movements').expect(404);
+  });
+
+  it('lists a card’s movements oldest first: ingreso, reserva and the venta that settles it', async () => {
+    const cardId = await createTestCard(t.app, {
+      name: 'Jinzo',
+      stock: 5,
+      price: 900,
+    });
+    const outcome = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 2, unitPrice: 900 }]));
+    if (!outcome.ok) throw outcome.error;
+    await admin.agent.post(`/api/admin/orders/${outcome.result.orderId}/confirm`).set(CSRF).expect(200);
+
+    const { body } = await admin.agent.get(`/api/admin/cards/${encodeURIComponent(cardId)}/movements`).expect(200);
+    expect(body.movements.map(({ type, quantity }: { type: string; quantity: number }) => [type, quantity])).toEqual([
+      ['ingreso', 5],
+      ['reserva', 2],
+      ['venta', 2],
+    ]);
+    expect(await auditRow(admin.agent, 'Jinzo')).toMatchObject({
+      recorded: 3,
+      computed: 3,
+      difference: 0,
+    });
+  });
+});

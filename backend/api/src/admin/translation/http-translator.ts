@@ -1,0 +1,34 @@
+import type { Logger } from '../../logging/logger';
+import type { Translator } from './translation.port';
+
+// The lookup waits for it, so a slow service must not keep the admin waiting long.
+const TIMEOUT_MS = 5000;
+
+/** Spec §7's translate-to-Spanish function: POST JSON {name} → {translated}. Failure is only a warning. */
+export class HttpTranslator implements Translator {
+  constructor(
+    private readonly url: string,
+    private readonly logger: Pick<Logger, 'warn'>,
+  ) {}
+
+  async translateToSpanish(name: string): Promise<string | null> {
+    try {
+      const response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ name }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const translated = ((await response.json()) as { translated?: unknown }).translated;
+      if (typeof translated !== 'string' || translated.trim() === '') throw new Error('no translated text in the answer');
+      return translated.trim();
+    } catch (error) {
+      this.logger.warn({ err: error, name }, 'translation to Spanish failed; the admin can type the name');
+      return null;
+    }
+  }
+}
+
+/** Without TRANSLATE_URL there is nothing to ask. */
+export const noTranslator: Translator = { translateToSpanish: async () => null };

@@ -1,0 +1,77 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { cardStreamName, messages } from '@tcg/domain';
+import sharp from 'sharp';
+import type { FileStorage } from '../../infra/files';
+import type { JobContext, JobOptions, JobQueue } from '../../infra/jobs';
+import { cardStream, ChangeCardDetailsCommand, StreamDecider, systemContext } from '../../inventory';
+import { JOB_QUEUE } from '../../jobs/jobs.module';
+import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
+import { CARD_IMAGE_SIZES, CARD_IMAGE_STORAGE, type CardImageSize, cardImageKey, cardImageUrl } from './card-image-storage';
+
+export const CARD_IMAGES_JOB = 'card-images';
+
+/**
+ * The card database allows 20 requests a second and bans hotlinking; 8 per fixed second keeps any
+ * sliding second under 20. Retries back off from 2 s, for a database that is briefly down.
+ */
+export const CARD_IMAGES_JOB_OPTIONS: JobOptions = { rateLimit: { max: 8, durationMs: 1000 }, attempts: 5, backoffMs: 2000 };
+
+export interface CardImagesJob {
+  cardId: string;
+  sourceUrl: string;
+}
+
+const sizes = Object.keys(CARD_IMAGE_SIZES) as CardImageSize[];
+
+/** Copies a card's picture once from the card database, as WebP in two widths, and points the card at it. */
+@Injectable()
+export class CardImagesJobHandler implements OnModuleInit {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(CARD_IMAGE_STORAGE) private readonly storage: FileStorage,
+    private readonly cardDatabase: CardDatabaseClient,
+    private readonly decider: StreamDecider,
+    private readonly commands: CommandBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register<CardImagesJob>(CARD_IMAGES_JOB, (data, job) => this.run(data, job), CARD_IMAGES_JOB_OPTIONS);
+  }
+
+  enqueue(job: CardImagesJob): Promise<void> {
+    return this.queue.enqueue(CARD_IMAGES_JOB, job, { jobId: `${CARD_IMAGES_JOB}:${job.cardId}` });
+  }
+
+  /** Idempotent: a card that has its pictures is left alone, and stored files are not fetched again. */
+  async run({ cardId, sourceUrl }: CardImagesJob, job: Pick<JobContext, 'signal'>): Promise<void> {
+    const { state } = await this.decider.load(cardStream, cardStreamName(cardId));
+    if (state.status !== 'listed') throw new Error(`card ${cardId} is not listed`);
+    if (state.details.imageUrl && state.details.imageSmallUrl) return;
+    const stored = await Promise.all(sizes.map((size) => this.storage.exists(cardImageKey(cardId, size))));
+    if (!stored.every(Boolean)) await this.copy(cardId, await this.download(sourceUrl, job.signal));
+    await this.commands.execute(
+      new ChangeCardDetailsCommand(
+        cardId,
+        { imageUrl: cardImageUrl(cardId, 'large'), imageSmallUrl: cardImageUrl(cardId, 'small') },
+        systemContext(CARD_IMAGES_JOB),
+      ),
+    );
+  }
+
+  private async download(url: string, signal: AbortSignal): Promise<Buffer> {
+    try {
+      return await this.cardDatabase.image(url, signal);
+    } catch (error) {
+      if (error instanceof CardDatabaseError && error.status) throw new Error(messages.admin.upload.imageHttpError(error.status));
+      throw error;
+    }
+  }
+
+  private async copy(cardId: string, original: Buffer): Promise<void> {
+    for (const size of sizes) {
+      const webp = await sharp(original).resize({ width: CARD_IMAGE_SIZES[size], withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+      await this.storage.put(cardImageKey(cardId, size), webp, 'image/webp');
+    }
+  }
+}

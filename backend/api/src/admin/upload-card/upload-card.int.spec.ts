@@ -1,0 +1,145 @@
+import { messages } from '@tcg/domain';
+import type { Database } from '@tcg/projections';
+import sharp from 'sharp';
+import request from 'supertest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../auth';
+import { DATABASE } from '../../database/database.module';
+import type { JobQueue } from '../../infra/jobs';
+import { JOB_QUEUE } from '../../jobs/jobs.module';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { type CardDatabaseStandIn, startCardDatabaseStandIn } from '../card-database/testing/card-database-stand-in';
+import { CARD_IMAGES_JOB, CardImagesJobHandler } from './card-images.job';
+
+const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+describe('admin single-card upload API', () => {
+  let standIn: CardDatabaseStandIn;
+  let shop: TestApp;
+  let admin: ReturnType<typeof request.agent>;
+
+  beforeAll(async () => {
+    standIn = await startCardDatabaseStandIn();
+    shop = await startTestApp({ CARD_DATABASE_URL: standIn.url, TRANSLATE_URL: standIn.translateUrl, DEMO_SEED: 'false' });
+    admin = request.agent(shop.server);
+    await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await standIn?.close();
+  });
+  afterEach(() => standIn.failWith(null));
+
+  const imageRequests = () => standIn.requests.filter((r) => r.path.startsWith('/images/'));
+
+  async function lookup(name: string) {
+    return (await admin.get('/api/admin/card-lookup').query({ name }).expect(200)).body;
+  }
+
+  async function cardWithImages(id: string) {
+    for (let tries = 0; tries < 200; tries++) {
+      const res = await request(shop.server).get(`/api/cards/${encodeURIComponent(id)}`);
+      if (res.status === 200 && res.body.imageUrl && res.body.imageSmallUrl) return res.body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`card ${id} never got its images`);
+  }
+
+  const uploadBody = (card: Awaited<ReturnType<typeof lookup>>, version: number, extra: object = {}) => ({
+    name: card.name,
+    spanishName: card.spanishName,
+    ...card.versions[version],
+    language: 'en',
+    quantity: 1,
+    unitCost: 0,
+    salePrice: 0,
+    offerPrice: 0,
+    imageUrl: card.imageUrl,
+    ...extra,
+  });
+
+  it('is for admins only', async () => {
+    await request(shop.server).get('/api/admin/card-lookup?name=Dark%20Magician').expect(401);
+    await request(shop.server).post('/api/admin/cards/upload').set(CSRF).send({}).expect(401);
+  });
+
+  it('looks a card up by English name, with each print, its edition rule and a Spanish name', async () => {
+    const card = await lookup('Dark Magician');
+    expect(card).toMatchObject({ name: 'Dark Magician', spanishName: 'Mago Oscuro' });
+    expect(card.versions).toEqual([
+      { setCode: 'LOB-EN005', set: 'Legend of Blue Eyes White Dragon', rarity: 'Ultra Rare', rarityCode: '(UR)', edition: 'Unlimited' },
+      { setCode: 'SDMY-EN010', set: 'Structure Deck: Mystic Spellcasters', rarity: 'Common', rarityCode: 'EN-C', edition: '1st Edition' },
+    ]);
+    expect((await lookup('Pot of Prosperity')).spanishName).toBeNull();
+  });
+
+  it('answers "No encontrada" for an unknown card and the search failure when the database fails', async () => {
+    const missing = await admin.get('/api/admin/card-lookup').query({ name: 'Dark Magician Girlfriend' }).expect(404);
+    expect(missing.body.message).toBe(messages.admin.upload.notFound);
+    standIn.failWith('/cardinfo.php', 500);
+    const failed = await admin.get('/api/admin/card-lookup').query({ name: 'Dark Magician' }).expect(502);
+    expect(failed.body.message).toBe(messages.admin.upload.searchFailed);
+  });
+
+  it('refuses an upload without a chosen version', async () => {
+    const card = await lookup('Dark Magician');
+    const res = await admin.post('/api/admin/cards/upload').set(CSRF).send({ ...uploadBody(card, 0), setCode: '', set: '', rarity: '' }).expect(400);
+    expect(res.body.message).toBe(messages.domain.invalidCardDetails);
+  });
+
+  it('lists a Spanish print under its -SP code and Spanish name, then copies its picture once as two WebP sizes', async () => {
+    const card = await lookup('Dark Magician');
+    const before = imageRequests().length;
+    const res = await admin
+      .post('/api/admin/cards/upload')
+      .set(CSRF)
+      .send(uploadBody(card, 0, { language: 'es', quantity: 2, unitCost: 500, salePrice: 3000, offerPrice: 2500 }))
+      .expect(201);
+    expect(res.body).toMatchObject({ cardId: 'Mago Oscuro_LOB-SP005_Ultra Rare_Unlimited_es', created: true, stock: 2, imagesQueued: true });
+
+    const listed = await cardWithImages(res.body.cardId);
+    expect(listed).toMatchObject({ name: 'Mago Oscuro', defaultName: 'Dark Magician', setCode: 'LOB-SP005', setId: 'LOB', language: 'es', stockFinal: 2, lastSalePrice: 3000, lastOfferPrice: 2500 });
+    const { rows } = await shop.app.get<Database>(DATABASE).query<{ keywords: string[] }>('SELECT keywords FROM cards WHERE id = $1', [res.body.cardId]);
+    expect(rows[0].keywords).toEqual(['dark magician', 'mago oscuro']);
+    expect(imageRequests().slice(before).map((r) => r.path)).toEqual(['/images/cards/dark-magician.jpg']);
+
+    for (const [url, width] of [[listed.imageUrl, 421], [listed.imageSmallUrl, 168]] as const) {
+      expect(url).toMatch(/^\/api\/files\/cards\/.+\.webp$/);
+      const image = await request(shop.server).get(url).buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (chunk: Buffer) => chunks.push(chunk));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect(image.headers['cache-control']).toContain('max-age=31536000');
+      const metadata = await sharp(image.body as Buffer).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width });
+    }
+    await request(shop.server).get('/api/files/cards/nothing-here/large.webp').expect(404);
+  });
+
+  it('adds the quantity to an existing card, keeps its price and does not fetch its picture again', async () => {
+    const card = await lookup('Ash Blossom & Joyous Spring');
+    const first = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 2, salePrice: 4000 })).expect(201);
+    expect(first.body.cardId).toBe('Ash Blossom & Joyous Spring_MACR-EN036_Secret Rare_Unlimited_en');
+    await cardWithImages(first.body.cardId);
+    const fetched = imageRequests().length;
+
+    const again = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 3, salePrice: 9900 })).expect(201);
+    expect(again.body).toMatchObject({ cardId: first.body.cardId, created: false, stock: 5, imagesQueued: false });
+    const listed = (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
+    expect(listed).toMatchObject({ stockFinal: 5, lastSalePrice: 4000 });
+    expect(imageRequests()).toHaveLength(fetched);
+  });
+
+  it('registers the image job rate-limited under 20 requests a second, with retries and backoff', () => {
+    const queue = shop.app.get<JobQueue>(JOB_QUEUE);
+    const register = jest.spyOn(queue, 'register').mockImplementation(() => undefined);
+    shop.app.get(CardImagesJobHandler).onModuleInit();
+    const options = register.mock.calls.find(([name]) => name === CARD_IMAGES_JOB)?.[2];
+    register.mockRestore();
+    expect(options?.rateLimit).toBeDefined();
+    // Fixed windows: two full windows can meet inside one sliding second.
+    expect((2 * options!.rateLimit!.max * 1000) / options!.rateLimit!.durationMs).toBeLessThan(20);
+    expect(options?.attempts).toBeGreaterThan(1);
+    expect(options?.backoffMs).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { createFileStorage, type FileStorage, s3OptionsFromEnv } from '../../infra/files';
+import { InventoryModule } from '../../inventory';
+import { CardDatabaseModule } from '../card-database/card-database.module';
+import { TranslationModule } from '../translation/translation.module';
+import { CardImagesController } from './card-images.controller';
+import { CardImagesJobHandler } from './card-images.job';
+import { CARD_IMAGE_STORAGE } from './card-image-storage';
+import { UploadCardController } from './upload-card.controller';
+import { UploadCardService } from './upload-card.service';
+
+/** /api/admin/card-lookup and /api/admin/cards/upload, the card image job, and the pictures' public route. */
+@Module({
+  imports: [CardDatabaseModule, TranslationModule, InventoryModule],
+  controllers: [UploadCardController, CardImagesController],
+  providers: [
+    {
+      provide: CARD_IMAGE_STORAGE,
+      inject: [APP_CONFIG],
+      // The same storage as payment proofs, under keys of its own (cards/…).
+      useFactory: (config: AppConfig): FileStorage => createFileStorage({ s3: s3OptionsFromEnv(), localRoot: config.filesDir }),
+    },
+    CardImagesJobHandler,
+    UploadCardService,
+  ],
+})
+export class AdminUploadCardModule {}

@@ -1,0 +1,41 @@
+import { cardLanguageSchema, editionSchema, messages } from '@tcg/domain';
+import { z } from 'zod';
+
+const detail = z.string({ message: messages.domain.invalidCardDetails }).trim().min(1, messages.domain.invalidCardDetails).max(200);
+const cents = (message: string) => z.int({ message }).nonnegative({ message }).max(100_000_000, { message });
+
+/** Spec §5 card upload: a chosen version, language and edition, and the four numbers (money in céntimos). */
+export const uploadCardSchema = z.object({
+  name: detail,
+  spanishName: z
+    .string()
+    .max(200)
+    .nullish()
+    .transform((value) => value?.trim() || null),
+  setCode: detail,
+  set: detail,
+  rarity: detail,
+  edition: editionSchema,
+  language: cardLanguageSchema,
+  quantity: z.int({ message: messages.domain.invalidQuantity }).positive({ message: messages.domain.invalidQuantity }).max(100_000),
+  unitCost: cents(messages.domain.invalidUnitCost),
+  salePrice: cents(messages.domain.invalidPrice),
+  offerPrice: cents(messages.domain.invalidPrice),
+  /** The card database's picture of the card, copied once by the image job. */
+  imageUrl: z
+    .url({ protocol: /^https?$/, message: messages.domain.invalidCardDetails })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+
+export type UploadCardBody = z.output<typeof uploadCardSchema>;
+
+export interface UploadCardResult {
+  cardId: string;
+  /** False when the card existed and only its stock grew. */
+  created: boolean;
+  stock: number;
+  /** True when the card still lacked its pictures and the image job was queued. */
+  imagesQueued: boolean;
+  position: number;
+}

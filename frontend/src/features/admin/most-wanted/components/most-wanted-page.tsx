@@ -1,0 +1,93 @@
+import { formatSoles, messages } from '@tcg/domain';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { MOST_WANTED_MAX, useMostWantedCandidates, useMostWantedEntries, useSaveMostWanted } from '../api/most-wanted';
+import '@/components/ui/page.css';
+import './content-admin.css';
+
+/** Spec §2 Admin most wanted: a searchable card table with checkboxes and a save button. */
+export function MostWantedPage() {
+  const entries = useMostWantedEntries();
+  const [q, setQ] = useState('');
+  const candidates = useMostWantedCandidates(q.trim());
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const save = useSaveMostWanted();
+  const toast = useToast();
+
+  const loadFailed = entries.isError || candidates.isError;
+  useEffect(() => {
+    if (loadFailed) toast.error(messages.admin.mostWanted.loadFailed);
+  }, [loadFailed, toast]);
+
+  // The saved entries are the starting choice; the admin's clicks take over from there.
+  const selected = chosen ?? entries.data?.map((entry) => entry.cardId) ?? [];
+  const full = selected.length >= MOST_WANTED_MAX;
+  const toggle = (id: string) => setChosen(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
+
+  const submit = () =>
+    save.mutate(selected, {
+      onSuccess: () => {
+        setChosen(null);
+        toast.success(messages.admin.mostWanted.saved);
+      },
+      onError: () => toast.error(messages.admin.mostWanted.saveFailed),
+    });
+
+  return (
+    <>
+      <div className="ca-toolbar">
+        <input type="search" aria-label="Buscar cartas" placeholder="Buscar por nombre o código" value={q} onChange={(event) => setQ(event.target.value)} />
+        <span aria-live="polite">
+          Seleccionadas: {selected.length}/{MOST_WANTED_MAX}
+        </span>
+        <Button onClick={submit} disabled={save.isPending || !entries.data}>
+          {save.isPending ? 'Guardando...' : 'Guardar'}
+        </Button>
+      </div>
+      {loadFailed && <p className="error-state">{messages.admin.mostWanted.loadFailed}</p>}
+      {candidates.data && (
+        <div className="ca-table-wrap">
+          <table className="ca-table">
+            <thead>
+              <tr>
+                <th>Elegir</th>
+                <th>Carta</th>
+                <th>Set</th>
+                <th>Rareza</th>
+                <th>Stock</th>
+                <th>Precio</th>
+              </tr>
+            </thead>
+            <tbody>
+              {candidates.data.map((card) => {
+                const checked = selected.includes(card.id);
+                return (
+                  <tr key={card.id}>
+                    <td>
+                      <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => toggle(card.id)} aria-label={`Elegir ${card.name} (${card.setCode})`} />
+                    </td>
+                    <td>{card.name}</td>
+                    <td>
+                      {card.set} <span className="ca-muted">{card.setCode}</span>
+                    </td>
+                    <td>{card.rarity}</td>
+                    <td>{card.stockFinal}</td>
+                    <td>{formatSoles(card.price)}</td>
+                  </tr>
+                );
+              })}
+              {candidates.data.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="ca-muted">
+                    {messages.catalog.noResults}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

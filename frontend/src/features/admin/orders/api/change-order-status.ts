@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type OrderAction = 'confirm' | 'cancel';
+
+export interface OrderTransitionResponse {
+  orderId: string;
+  status: string;
+  changed: boolean;
+  position: number;
+}
+
+/**
+ * POST /api/admin/orders/{id}/confirm or /cancel. The server answers once its read models show the
+ * change, so the refetch that follows (on failure too: someone else may have moved the order) is current.
+ */
+export function changeOrderStatus(orderId: string, action: OrderAction): Promise<OrderTransitionResponse> {
+  return api.post<OrderTransitionResponse>(`/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {});
+}
+
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, action }: { orderId: string; action: OrderAction }) => changeOrderStatus(orderId, action),
+    // Spec §8: a failed confirm or cancel is only logged, never shown.
+    onError: (error, { orderId, action }) => console.error(`admin order ${action} failed`, { orderId, error }),
+    // The whole admin cache: a cancel also puts stock back in the stock audit.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,42 @@
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/error-state';
+import { useChangeOrderStatus } from '../api/change-order-status';
+import { useAdminOrders } from '../api/get-admin-orders';
+import { AdminOrderCard } from './admin-order-card';
+import './admin-orders.css';
+
+function OrdersSkeleton() {
+  return (
+    <ul className="admin-orders" aria-busy="true" aria-label="Cargando pedidos">
+      {[0, 1, 2].map((key) => (
+        <li key={key} className="admin-order">
+          <Skeleton width="40%" height="1.2rem" />
+          <Skeleton width="70%" />
+          <Skeleton width="90%" height="3rem" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec §2 Admin orders: every order, newest first; pending ones can be confirmed or cancelled. */
+export function AdminOrdersList() {
+  const orders = useAdminOrders();
+  const change = useChangeOrderStatus();
+
+  if (orders.isPending) return <OrdersSkeleton />;
+  if (orders.isError) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
+  if (orders.data.orders.length === 0) return <p className="admin-orders__empty">No hay pedidos registrados.</p>;
+  return (
+    <ul className="admin-orders">
+      {orders.data.orders.map((order) => (
+        <AdminOrderCard
+          key={order.id}
+          order={order}
+          busy={change.isPending && change.variables?.orderId === order.id}
+          onAction={(action) => change.mutate({ orderId: order.id, action })}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,112 @@
+import { messages } from '@tcg/domain';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { ApiError } from '@/lib/api-client';
+import { type AdminSet, type SetProducts, useAutocompleteSet, useSaveSet } from '../api/sets';
+import './content-admin.css';
+
+export const emptySet: AdminSet = {
+  id: '',
+  name: '',
+  releaseDate: '',
+  preorderAvailable: false,
+  products: { booster: false, display: false, cartaSuelta: true },
+  cards: [],
+};
+
+const productLabels: Record<keyof SetProducts, string> = { booster: 'Booster', display: 'Display', cartaSuelta: 'Carta suelta' };
+
+interface SetDialogProps {
+  /** The set being edited, or null to create one. */
+  editing: AdminSet | null;
+  onClose(): void;
+}
+
+/** Spec §2/§5 Admin sets: create or edit; code, name and release date are required, the code is fixed once saved. */
+export function SetDialog({ editing, onClose }: SetDialogProps) {
+  const [set, setSet] = useState<AdminSet>(editing ?? emptySet);
+  const save = useSaveSet();
+  const autocomplete = useAutocompleteSet();
+  const toast = useToast();
+  const titleId = useId();
+
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [onClose]);
+
+  const fill = () => {
+    if (!set.name.trim()) return toast.error(messages.admin.sets.nameFirst);
+    autocomplete.mutate(set.name.trim(), {
+      onSuccess: (found) => {
+        setSet((current) => ({ ...current, id: editing ? current.id : found.id, releaseDate: found.releaseDate || current.releaseDate, cards: found.cards }));
+        toast.success(found.message);
+      },
+      onError: (error) => toast.error(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : messages.admin.sets.apiFailed),
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = { ...set, id: set.id.trim(), name: set.name.trim() };
+    if (!trimmed.id || !trimmed.name || !trimmed.releaseDate) return toast.error(messages.admin.sets.missingFields);
+    save.mutate({ set: trimmed, editing: editing !== null }, { onSuccess: onClose, onError: () => toast.error(messages.admin.sets.saveFailed) });
+  };
+
+  const product = (key: keyof SetProducts) => (
+    <label className="ca-check" key={key}>
+      <input
+        type="checkbox"
+        checked={set.products[key]}
+        onChange={(event) => setSet({ ...set, products: { ...set.products, [key]: event.target.checked } })}
+      />
+      {productLabels[key]}
+    </label>
+  );
+
+  return (
+    <div className="ca-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <form className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
+        <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
+        <label>
+          Nombre
+          <input value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} />
+        </label>
+        <div className="ca-actions">
+          <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
+            {autocomplete.isPending ? 'Consultando...' : 'Autocompletar'}
+          </Button>
+        </div>
+        <div className="ca-grid">
+          <label>
+            Código
+            <input value={set.id} readOnly={editing !== null} onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })} />
+          </label>
+          <label>
+            Lanzamiento
+            <input type="date" value={set.releaseDate} onChange={(event) => setSet({ ...set, releaseDate: event.target.value })} />
+          </label>
+        </div>
+        <fieldset>
+          <legend>Productos</legend>
+          {(Object.keys(productLabels) as Array<keyof SetProducts>).map(product)}
+        </fieldset>
+        <label className="ca-check">
+          <input type="checkbox" checked={set.preorderAvailable} onChange={(event) => setSet({ ...set, preorderAvailable: event.target.checked })} />
+          Preventa disponible
+        </label>
+        <p className="ca-muted">Cartas: {set.cards.length}</p>
+        <div className="ca-actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Guardando...' : 'Guardar'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { messages } from '@tcg/domain';
+import { screen, within } from '@testing-library/react';
+import { jsonResponse, renderApp } from '@/testing/test-utils';
+import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
+
+const lob = {
+  id: 'LOB',
+  name: 'Legend of Blue Eyes White Dragon',
+  releaseDate: '2002-03-08',
+  preorderAvailable: false,
+  products: { booster: true, display: false, cartaSuelta: true },
+  cards: ['LOB-EN001'],
+};
+
+async function open(answers: Parameters<typeof mockAdminFetch>[0], button: string) {
+  const fetch = mockAdminFetch({ 'GET /api/admin/sets': () => jsonResponse({ sets: [lob] }), ...answers });
+  const view = renderApp('/admin/sets');
+  await view.user.click(await screen.findByRole('button', { name: button }));
+  const dialog = screen.getByRole('dialog');
+  return { ...view, fetch, dialog, field: (name: string) => within(dialog).getByLabelText(name) };
+}
+
+describe('the set dialog', () => {
+  it('lists the sets with code, name, release, products and preorder', async () => {
+    mockAdminFetch({ 'GET /api/admin/sets': () => jsonResponse({ sets: [lob] }) });
+    renderApp('/admin/sets');
+    const row = await screen.findByRole('row', { name: /LOB/ });
+    expect(row).toHaveTextContent('Legend of Blue Eyes White Dragon');
+    expect(row).toHaveTextContent('8/3/2002');
+    expect(row).toHaveTextContent('Booster, Carta suelta');
+    expect(row).toHaveTextContent('No');
+  });
+
+  it('asks for code, name and release date before saving', async () => {
+    const { user, dialog, field, fetch } = await open({}, 'Nuevo set');
+    await user.type(field('Nombre'), 'Blazing Vortex');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.admin.sets.missingFields)).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/sets')).toEqual([]);
+  });
+
+  it('needs a name to autocomplete, then fills code, release date and cards', async () => {
+    const { user, dialog, field, fetch } = await open(
+      {
+        'POST /api/admin/sets/autocomplete': () =>
+          jsonResponse({ id: 'BLVO', name: 'Blazing Vortex', releaseDate: '2021-02-05', cards: ['BLVO-EN001', 'BLVO-EN002'], message: messages.admin.sets.autocompleted(2) }),
+        'POST /api/admin/sets': (body) => jsonResponse(body, 201),
+      },
+      'Nuevo set',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));
+    expect(await screen.findByText(messages.admin.sets.nameFirst)).toBeInTheDocument();
+
+    await user.type(field('Nombre'), 'blazing vortex');
+    await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));
+    expect(await screen.findByText(messages.admin.sets.autocompleted(2))).toBeInTheDocument();
+    expect(field('Código')).toHaveValue('BLVO');
+    expect(field('Lanzamiento')).toHaveValue('2021-02-05');
+    expect(dialog).toHaveTextContent('Cartas: 2');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByRole('button', { name: 'Nuevo set' });
+    expect(sentBodies(fetch, 'POST', '/api/admin/sets')).toEqual([
+      expect.objectContaining({ id: 'BLVO', name: 'blazing vortex', releaseDate: '2021-02-05', cards: ['BLVO-EN001', 'BLVO-EN002'] }),
+    ]);
+  });
+
+  it('shows the card database refusal as it is worded', async () => {
+    const { user, dialog, field } = await open(
+      { 'POST /api/admin/sets/autocomplete': () => jsonResponse({ statusCode: 404, code: 'set_not_found', message: messages.admin.sets.notInOfficialList }, 404) },
+      'Nuevo set',
+    );
+    await user.type(field('Nombre'), 'Nowhere');
+    await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));
+    expect(await screen.findByText(messages.admin.sets.notInOfficialList)).toBeInTheDocument();
+  });
+
+  it('edits with the code locked and answers a failed save with the spec text', async () => {
+    const { user, dialog, field, fetch } = await open(
+      { 'PUT /api/admin/sets/LOB': () => jsonResponse({ statusCode: 500, code: 'x', message: 'x' }, 500) },
+      'Editar Legend of Blue Eyes White Dragon',
+    );
+    expect(field('Código')).toHaveAttribute('readonly');
+    await user.click(within(dialog).getByLabelText('Preventa disponible'));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.admin.sets.saveFailed)).toBeInTheDocument();
+    expect(sentBodies(fetch, 'PUT', '/api/admin/sets/LOB')).toEqual([{ ...lob, preorderAvailable: true }]);
+  });
+});

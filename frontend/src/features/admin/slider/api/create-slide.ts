@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@tcg/domain';
+import { api } from '@/lib/api-client';
+import { type AdminSlide, slidesQueryKey } from './get-slides';
+
+export interface SlideForm {
+  title: string;
+  desktopUrl: string;
+  mobileUrl: string;
+  link: string;
+  alt: string;
+  order: string;
+  visible: boolean;
+}
+
+export interface NewSlide {
+  title: string | null;
+  desktopUrl: string;
+  mobileUrl: string | null;
+  link: string | null;
+  alt: string | null;
+  order: number;
+  visible: boolean;
+}
+
+const orNull = (text: string) => text.trim() || null;
+
+/** Spec §5 Admin slide: desktop URL required (trimmed), blank optionals as null, order a number or 0. */
+export function parseSlideForm(form: SlideForm): { ok: true; slide: NewSlide } | { ok: false; message: string } {
+  const desktopUrl = form.desktopUrl.trim();
+  if (!desktopUrl) return { ok: false, message: messages.admin.slides.missingDesktopUrl };
+  const order = Number(form.order);
+  return {
+    ok: true,
+    slide: {
+      title: orNull(form.title),
+      desktopUrl,
+      mobileUrl: orNull(form.mobileUrl),
+      link: orNull(form.link),
+      alt: orNull(form.alt),
+      order: form.order.trim() && Number.isFinite(order) ? Math.trunc(order) : 0,
+      visible: form.visible,
+    },
+  };
+}
+
+/** POST /api/admin/slides. */
+export function useCreateSlide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slide: NewSlide) => api.post<AdminSlide>('/api/admin/slides', slide),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: slidesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['home'] });
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { messages } from '@tcg/domain';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { useDeleteSlide, useSlideVisibility } from '../api/change-slide';
+import { type AdminSlide, useSlides } from '../api/get-slides';
+import { SlideDialog } from './slide-dialog';
+import '@/components/ui/page.css';
+import './content-admin.css';
+
+function SlideRow({ slide }: { slide: AdminSlide }) {
+  const visibility = useSlideVisibility();
+  const removal = useDeleteSlide();
+  const toast = useToast();
+  const name = slide.title ?? slide.alt ?? slide.desktopUrl;
+  // The box follows the click at once; a failure puts it back.
+  const visible = visibility.isPending ? visibility.variables.visible : slide.visible;
+
+  const toggle = () =>
+    visibility.mutate(
+      { id: slide.id, visible: !slide.visible },
+      {
+        onSuccess: () => toast.success(slide.visible ? messages.admin.slides.hidden : messages.admin.slides.shown),
+        onError: () => toast.error(messages.admin.slides.visibilityFailed),
+      },
+    );
+
+  const remove = () => {
+    if (!window.confirm(`¿Eliminar el slide "${name}"?`)) return;
+    removal.mutate(slide.id, {
+      onSuccess: () => toast.success(messages.admin.slides.deleted),
+      onError: () => toast.error(messages.admin.slides.deleteFailed),
+    });
+  };
+
+  return (
+    <tr>
+      <td>
+        <img src={slide.desktopUrl} alt={slide.alt} loading="lazy" />
+      </td>
+      <td>{slide.title ?? <span className="ca-muted">Sin título</span>}</td>
+      <td>{slide.link ?? '—'}</td>
+      <td>{slide.order}</td>
+      <td>
+        <label className="ca-check">
+          <input type="checkbox" checked={visible} disabled={visibility.isPending} onChange={toggle} aria-label={`Visible: ${name}`} />
+          {visible ? 'Visible' : 'Oculto'}
+        </label>
+      </td>
+      <td>
+        <Button variant="secondary" onClick={remove} disabled={removal.isPending} aria-label={`Eliminar ${name}`}>
+          Eliminar
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** Spec §2 Admin slider: every slide, newest first, with the add dialog, the visibility toggle and delete. */
+export function ManageSliderPage() {
+  const slides = useSlides();
+  const [adding, setAdding] = useState(false);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (slides.isError) toast.error(messages.admin.slides.readFailed);
+  }, [slides.isError, toast]);
+
+  return (
+    <>
+      <div className="ca-toolbar">
+        <Button onClick={() => setAdding(true)}>Agregar slide</Button>
+      </div>
+      {slides.isError && <p className="error-state">{messages.admin.slides.readFailed}</p>}
+      {slides.data && (
+        <div className="ca-table-wrap">
+          <table className="ca-table">
+            <thead>
+              <tr>
+                <th>Imagen</th>
+                <th>Título</th>
+                <th>Enlace</th>
+                <th>Orden</th>
+                <th>Visible</th>
+                <th>Acciones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slides.data.map((slide) => (
+                <SlideRow key={slide.id} slide={slide} />
+              ))}
+              {slides.data.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="ca-muted">
+                    No hay slides.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && <SlideDialog onClose={() => setAdding(false)} />}
+    </>
+  );
+}

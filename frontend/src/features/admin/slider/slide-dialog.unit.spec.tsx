@@ -1,0 +1,69 @@
+import { messages } from '@tcg/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse, renderApp } from '@/testing/test-utils';
+import { mockAdminFetch, sentBodies } from './testing/admin-fetch';
+
+const saved = { id: 's1', title: null, desktopUrl: 'https://cdn.example/d.webp', mobileUrl: null, alt: '', link: null, order: 0, visible: true, createdAt: '2024-01-01T00:00:00Z', createdAtMs: 1 };
+
+async function openDialog() {
+  const view = renderApp('/admin/manage-slider');
+  await view.user.click(await screen.findByRole('button', { name: 'Agregar slide' }));
+  const dialog = screen.getByRole('dialog', { name: 'Agregar slide' });
+  const field = (name: string) => within(dialog).getByLabelText(name);
+  return { ...view, dialog, field };
+}
+
+describe('the add-slide dialog', () => {
+  let alert: jest.SpyInstance;
+  beforeEach(() => {
+    alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  });
+  afterEach(() => alert.mockRestore());
+
+  it('shows the suggested image sizes', async () => {
+    mockAdminFetch({ 'GET /api/admin/slides': () => jsonResponse({ slides: [] }) });
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveTextContent('2000×720 (o 1920×700)');
+    expect(dialog).toHaveTextContent('1080×720');
+  });
+
+  it('alerts and sends nothing while the desktop URL is blank', async () => {
+    const fetch = mockAdminFetch({ 'GET /api/admin/slides': () => jsonResponse({ slides: [] }) });
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('Título (opcional)'), 'Nuevo set');
+    await user.type(field('URL de la imagen de escritorio'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(alert).toHaveBeenCalledWith(messages.admin.slides.missingDesktopUrl);
+    expect(sentBodies(fetch, 'POST', '/api/admin/slides')).toEqual([]);
+  });
+
+  it('sends the trimmed URL, nulls for blank optionals and a numeric order, then closes with the success text', async () => {
+    const fetch = mockAdminFetch({
+      'GET /api/admin/slides': () => jsonResponse({ slides: [] }),
+      'POST /api/admin/slides': () => jsonResponse(saved, 201),
+    });
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('URL de la imagen de escritorio'), '  https://cdn.example/d.webp ');
+    await user.clear(field('Orden'));
+    await user.type(field('Orden'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByText(messages.admin.slides.saved);
+    expect(sentBodies(fetch, 'POST', '/api/admin/slides')).toEqual([
+      { title: null, desktopUrl: 'https://cdn.example/d.webp', mobileUrl: null, link: null, alt: null, order: 0, visible: true },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('keeps the dialog open with the spec text when saving fails', async () => {
+    mockAdminFetch({
+      'GET /api/admin/slides': () => jsonResponse({ slides: [] }),
+      'POST /api/admin/slides': () => jsonResponse({ statusCode: 500, code: 'x', message: 'boom' }, 500),
+    });
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('URL de la imagen de escritorio'), 'https://cdn.example/d.webp');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.admin.slides.saveFailed)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Agregar slide' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { messages } from '@tcg/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
+import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
+import { auditRow } from './testing/stock-check-rows';
+
+const kuriboh = auditRow('Kuriboh', 2, 2);
+const stockPath = `/api/admin/cards/${encodeURIComponent(kuriboh.id)}/stock`;
+
+/** The audit API; after a successful add the list never answers again, so only the add's own answer can update the row. */
+function auditApi(addAnswer: () => Response = () => jsonResponse({ card: { ...kuriboh, recorded: 5, computed: 5 }, position: 7 }, 201)) {
+  let added = false;
+  return mockFetch({
+    ...frameAnswers,
+    '/api/auth/me': signedInAs.admin,
+    '/api/admin/stock-check': () => (added ? (new Promise(() => undefined) as unknown as Response) : jsonResponse({ cards: [kuriboh] })),
+    [stockPath]: () => {
+      const answer = addAnswer();
+      added = answer.ok;
+      return answer;
+    },
+  });
+}
+
+async function openDialog() {
+  const view = renderApp('/admin/stock-check');
+  const row = await screen.findByRole('row', { name: 'Kuriboh' });
+  await view.user.click(within(row).getByRole('button', { name: 'Agregar Stock' }));
+  const dialog = screen.getByRole('dialog', { name: 'Agregar Stock' });
+  const quantity = within(dialog).getByRole('textbox', { name: 'Cantidad' });
+  const cost = within(dialog).getByRole('textbox', { name: 'Costo unitario (S/)' });
+  return { ...view, dialog, quantity, cost };
+}
+
+const posts = (fetch: jest.Mock) => fetch.mock.calls.filter(([path]) => path === stockPath);
+
+describe("'Agregar Stock' dialog", () => {
+  it('starts at quantity 1 and cost 0', async () => {
+    auditApi();
+    const { quantity, cost } = await openDialog();
+    expect(quantity).toHaveValue('1');
+    expect(cost).toHaveValue('0');
+    expect(quantity).toHaveFocus();
+  });
+
+  it.each([
+    ['0', '0', messages.domain.invalidQuantity],
+    ['', '0', messages.domain.invalidQuantity],
+    ['2.5', '0', messages.domain.invalidQuantity],
+    ['-1', '0', messages.domain.invalidQuantity],
+    ['2', 'abc', messages.domain.invalidUnitCost],
+    ['2', '1.999', messages.domain.invalidUnitCost],
+  ])('does not proceed with quantity %j and cost %j', async (quantityText, costText, message) => {
+    const fetch = auditApi();
+    const { user, dialog, quantity, cost } = await openDialog();
+    await user.clear(quantity);
+    if (quantityText) await user.type(quantity, quantityText);
+    await user.clear(cost);
+    await user.type(cost, costText);
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(posts(fetch)).toHaveLength(0);
+  });
+
+  it('sends the quantity and the decimal cost in céntimos, closes, updates the row at once and resets to 1 and 0', async () => {
+    const fetch = auditApi();
+    const { user, dialog, quantity, cost } = await openDialog();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.clear(cost);
+    await user.type(cost, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(String((posts(fetch)[0][1] as RequestInit).body))).toEqual({ quantity: 3, unitCost: 1250 });
+    const cells = within(screen.getByRole('row', { name: 'Kuriboh' })).getAllByRole('cell');
+    expect(cells[3]).toHaveTextContent(/^5$/);
+    expect(cells[4]).toHaveTextContent(/^5$/);
+    expect(screen.getByRole('status')).toHaveTextContent('Stock agregado: Kuriboh +3');
+
+    await user.click(within(screen.getByRole('row', { name: 'Kuriboh' })).getByRole('button', { name: 'Agregar Stock' }));
+    const reopened = screen.getByRole('dialog', { name: 'Agregar Stock' });
+    expect(within(reopened).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('1');
+    expect(within(reopened).getByRole('textbox', { name: 'Costo unitario (S/)' })).toHaveValue('0');
+  });
+
+  it('stays open with the server’s message when the add is refused', async () => {
+    auditApi(() => jsonResponse({ statusCode: 404, code: 'card_not_listed', message: messages.catalog.cardNotFound }, 404));
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.catalog.cardNotFound);
+    expect(screen.getByRole('dialog', { name: 'Agregar Stock' })).toBeInTheDocument();
+  });
+
+  it('closes on Cancelar without sending anything', async () => {
+    const fetch = auditApi();
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts(fetch)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,93 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { errorMessage } from '@/lib/api-client';
+import { parseAddStockForm, useAddStock } from '../api/add-stock';
+import type { StockCheckRow } from '../api/get-stock-check';
+
+const DEFAULT_QUANTITY = '1';
+const DEFAULT_COST = '0';
+
+interface AddStockDialogProps {
+  /** The card stock is added to; null keeps the dialog closed. */
+  card: StockCheckRow | null;
+  onClose(): void;
+}
+
+/**
+ * Spec §2/§4/§5 'Agregar Stock': proceeds only with a whole quantity above 0; on success it closes and
+ * goes back to quantity 1 and cost 0. The values typed survive a cancel, as in the original tool.
+ */
+export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
+  const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
+  const [unitCost, setUnitCost] = useState(DEFAULT_COST);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const addStock = useAddStock();
+  const toast = useToast();
+  const titleId = useId();
+  const quantityRef = useRef<HTMLInputElement>(null);
+
+  const cardId = card?.id;
+  useEffect(() => {
+    if (cardId) quantityRef.current?.focus();
+  }, [cardId]);
+
+  useEffect(() => {
+    if (!card) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [card, onClose]);
+
+  if (!card) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const form = parseAddStockForm(quantity, unitCost);
+    if (!form.ok) return setInvalid(form.message);
+    setInvalid(null);
+    addStock.mutate(
+      { cardId: card.id, body: form.body },
+      {
+        onSuccess: () => {
+          toast.success(`Stock agregado: ${card.name} +${form.body.quantity}`);
+          setQuantity(DEFAULT_QUANTITY);
+          setUnitCost(DEFAULT_COST);
+          addStock.reset();
+          onClose();
+        },
+      },
+    );
+  };
+
+  const problem = invalid ?? (addStock.isError ? errorMessage(addStock.error) : null);
+  return (
+    <div className="admin-dialog__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <form className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
+        <h2 id={titleId}>Agregar Stock</h2>
+        <p className="admin-dialog__card">{card.name}</p>
+        <label>
+          Cantidad
+          <input ref={quantityRef} inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+        </label>
+        <label>
+          Costo unitario (S/)
+          <input inputMode="decimal" value={unitCost} onChange={(event) => setUnitCost(event.target.value)} />
+        </label>
+        {problem && (
+          <p className="admin-dialog__error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="admin-dialog__actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={addStock.isPending}>
+            {addStock.isPending ? 'Guardando...' : 'Agregar'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { Fragment, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { StockCheckRow } from '../api/get-stock-check';
+import { MovementList } from './movement-list';
+
+const COLUMNS = 8;
+
+interface StockCheckTableProps {
+  rows: StockCheckRow[];
+  onAddStock(card: StockCheckRow): void;
+}
+
+/** Spec §2 Admin stock audit: the difference is red when non-zero and green when zero. */
+export function StockCheckTable({ rows, onAddStock }: StockCheckTableProps) {
+  const [expanded, setExpanded] = useState<string | null>(null);
+  return (
+    <table className="stock-table">
+      <thead>
+        <tr>
+          <th scope="col">Carta</th>
+          <th scope="col">Set</th>
+          <th scope="col">Rareza</th>
+          <th scope="col">Edición</th>
+          <th scope="col">Stock registrado</th>
+          <th scope="col">Stock calculado</th>
+          <th scope="col">Diferencia</th>
+          <th scope="col">
+            <span className="visually-hidden">Acciones</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const open = expanded === row.id;
+          return (
+            <Fragment key={row.id}>
+              <tr className="stock-table__row" data-testid="stock-row" aria-label={row.name}>
+                <th scope="row" data-label="Carta">
+                  {row.name}
+                </th>
+                <td data-label="Set">{row.set}</td>
+                <td data-label="Rareza">{row.rarity}</td>
+                <td data-label="Edición">{row.edition}</td>
+                <td data-label="Registrado">{row.recorded}</td>
+                <td data-label="Calculado">{row.computed}</td>
+                <td data-label="Diferencia">
+                  <span className={`stock-diff stock-diff--${row.difference === 0 ? 'ok' : 'off'}`} data-testid="stock-difference">
+                    {row.difference > 0 ? `+${row.difference}` : row.difference}
+                  </span>
+                </td>
+                <td>
+                  <div className="stock-table__actions">
+                    <Button variant="ghost" aria-expanded={open} onClick={() => setExpanded(open ? null : row.id)}>
+                      {open ? 'Ocultar movimientos' : 'Movimientos'}
+                    </Button>
+                    <Button variant="secondary" onClick={() => onAddStock(row)}>
+                      Agregar Stock
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+              {open && (
+                <tr className="stock-table__movements">
+                  <td colSpan={COLUMNS}>
+                    <MovementList cardId={row.id} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

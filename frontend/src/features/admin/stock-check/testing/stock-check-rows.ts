@@ -1,0 +1,16 @@
+import type { StockCheckRow } from '../api/get-stock-check';
+
+export function auditRow(name: string, recorded: number, computed: number): StockCheckRow {
+  return {
+    id: `${name}_LOB-EN001_Ultra Rare_1st Edition_en`,
+    name,
+    set: 'Legend of Blue Eyes',
+    setCode: 'LOB-EN001',
+    rarity: 'Ultra Rare',
+    edition: '1st Edition',
+    language: 'en',
+    recorded,
+    computed,
+    difference: recorded - computed,
+  };
+}

@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type Edition = '1st Edition' | 'Unlimited';
+export type CardLanguage = 'en' | 'es';
+
+export interface CardVersion {
+  setCode: string;
+  set: string;
+  rarity: string;
+  rarityCode: string;
+  edition: Edition;
+}
+
+export interface CardLookup {
+  name: string;
+  spanishName: string | null;
+  imageUrl: string | null;
+  imageSmallUrl: string | null;
+  versions: CardVersion[];
+}
+
+export interface UploadCardBody {
+  name: string;
+  spanishName: string | null;
+  setCode: string;
+  set: string;
+  rarity: string;
+  edition: Edition;
+  language: CardLanguage;
+  quantity: number;
+  /** Céntimos, as the three below. */
+  unitCost: number;
+  salePrice: number;
+  offerPrice: number;
+  imageUrl: string | null;
+}
+
+export interface UploadCardResult {
+  cardId: string;
+  created: boolean;
+  stock: number;
+  imagesQueued: boolean;
+}
+
+/** Spec §2: a Spanish print's code ends in -SP<digits> where the English one ends in -EN<digits>. */
+export function setCodeForLanguage(setCode: string, language: CardLanguage): string {
+  return language === 'es' ? setCode.trim().replace(/-EN(\d+)$/, '-SP$1') : setCode.trim();
+}
+
+/** GET /api/admin/card-lookup?name=: the card database's card with this exact English name. */
+export const useCardLookup = () =>
+  useMutation({ mutationFn: (name: string) => api.get<CardLookup>(`/api/admin/card-lookup?name=${encodeURIComponent(name)}`) });
+
+/** POST /api/admin/cards/upload: lists a new card or adds the quantity to an existing one. */
+export const useUploadCard = () => useMutation({ mutationFn: (body: UploadCardBody) => api.post<UploadCardResult>('/api/admin/cards/upload', body) });

@@ -1,0 +1,151 @@
+import { messages, parseSolesToCents } from '@tcg/domain';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { type CardLanguage, type CardLookup, type Edition, setCodeForLanguage, useCardLookup, useUploadCard } from '../api/upload-card';
+import './content-admin.css';
+
+const upload = messages.admin.upload;
+
+/** Spec §9: a new upload starts at quantity 1, cost 0, sale 0, offer 0, language en. */
+const defaults = { quantity: '1', unitCost: '0', salePrice: '0', offerPrice: '0', language: 'en' as CardLanguage };
+
+/** Spec §2/§5 Admin single card upload: search by English name (Enter), choose a version, upload. */
+export function UploadCardForm() {
+  const [englishName, setEnglishName] = useState('');
+  const [found, setFound] = useState<CardLookup | null>(null);
+  const [spanishName, setSpanishName] = useState('');
+  const [version, setVersion] = useState('');
+  const [edition, setEdition] = useState<Edition>('Unlimited');
+  const [numbers, setNumbers] = useState(defaults);
+  const [status, setStatus] = useState('');
+  const lookup = useCardLookup();
+  const save = useUploadCard();
+
+  const chosen = found && version !== '' ? found.versions[Number(version)] : null;
+  const setCode = chosen ? setCodeForLanguage(chosen.setCode, numbers.language) : '';
+
+  const search = () => {
+    if (!englishName.trim()) return;
+    setStatus(upload.searching);
+    setFound(null);
+    setVersion('');
+    lookup.mutate(englishName.trim(), {
+      onSuccess: (card) => {
+        setFound(card);
+        setSpanishName(card.spanishName ?? '');
+        setStatus(upload.found);
+      },
+      onError: () => setStatus(upload.searchFailed),
+    });
+  };
+
+  const onNameKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    search();
+  };
+
+  const choose = (index: string) => {
+    setVersion(index);
+    if (found && index !== '') setEdition(found.versions[Number(index)].edition);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!found || !chosen) return;
+    const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : 0;
+    const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
+    if (quantity < 1 || unitCost === null || salePrice === null || offerPrice === null) return setStatus(upload.uploadFailed);
+    setStatus(upload.uploading);
+    save.mutate(
+      {
+        name: found.name,
+        spanishName: spanishName.trim() || null,
+        setCode,
+        set: chosen.set,
+        rarity: chosen.rarity,
+        edition,
+        language: numbers.language,
+        quantity,
+        unitCost,
+        salePrice,
+        offerPrice,
+        imageUrl: found.imageUrl,
+      },
+      { onSuccess: () => setStatus(upload.saved), onError: () => setStatus(upload.uploadFailed) },
+    );
+  };
+
+  const number = (name: 'quantity' | 'unitCost' | 'salePrice' | 'offerPrice', label: string, decimal: boolean) => (
+    <label>
+      {label}
+      <input inputMode={decimal ? 'decimal' : 'numeric'} value={numbers[name]} onChange={(event) => setNumbers({ ...numbers, [name]: event.target.value })} />
+    </label>
+  );
+
+  return (
+    <form className="ca-form" onSubmit={submit} noValidate>
+      <div className="ca-grid">
+        <label>
+          Nombre en inglés
+          <input value={englishName} onChange={(event) => setEnglishName(event.target.value)} onKeyDown={onNameKey} enterKeyHint="search" />
+        </label>
+        <label>
+          Nombre en español (opcional)
+          <input value={spanishName} onChange={(event) => setSpanishName(event.target.value)} disabled={!found} />
+        </label>
+      </div>
+      <p className="ca-status" role="status">
+        {status}
+      </p>
+      <div className="ca-grid">
+        <label>
+          Versión
+          <select value={version} onChange={(event) => choose(event.target.value)} disabled={!found}>
+            <option value="">Selecciona una versión</option>
+            {found?.versions.map((option, index) => (
+              <option key={`${option.setCode}-${option.rarity}`} value={index}>
+                {option.setCode} · {option.set} · {option.rarity}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Código del set
+          <input value={setCode} readOnly />
+        </label>
+        <label>
+          Set
+          <input value={chosen?.set ?? ''} readOnly />
+        </label>
+        <label>
+          Rareza
+          <input value={chosen?.rarity ?? ''} readOnly />
+        </label>
+        <label>
+          Edición
+          <select value={edition} onChange={(event) => setEdition(event.target.value as Edition)}>
+            <option value="1st Edition">1st Edition</option>
+            <option value="Unlimited">Unlimited</option>
+          </select>
+        </label>
+        <label>
+          Idioma
+          <select value={numbers.language} onChange={(event) => setNumbers({ ...numbers, language: event.target.value as CardLanguage })}>
+            <option value="en">Inglés</option>
+            <option value="es">Español</option>
+          </select>
+        </label>
+        {number('quantity', 'Cantidad', false)}
+        {number('unitCost', 'Costo unitario (S/)', true)}
+        {number('salePrice', 'Precio de venta (S/)', true)}
+        {number('offerPrice', 'Precio de oferta (S/)', true)}
+      </div>
+      <div className="ca-actions">
+        <Button type="submit" disabled={!chosen || save.isPending}>
+          Subir carta
+        </Button>
+      </div>
+    </form>
+  );
+}

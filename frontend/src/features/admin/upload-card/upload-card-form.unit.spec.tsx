@@ -1,0 +1,87 @@
+import { messages } from '@tcg/domain';
+import { screen } from '@testing-library/react';
+import { jsonResponse, renderApp } from '@/testing/test-utils';
+import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
+
+const lookupPath = '/api/admin/card-lookup?name=Dark%20Magician';
+const darkMagician = {
+  name: 'Dark Magician',
+  spanishName: 'Mago Oscuro',
+  imageUrl: 'https://images.example/dm.jpg',
+  imageSmallUrl: 'https://images.example/dm-small.jpg',
+  versions: [
+    { setCode: 'LOB-EN005', set: 'Legend of Blue Eyes White Dragon', rarity: 'Ultra Rare', rarityCode: '(UR)', edition: 'Unlimited' },
+    { setCode: 'SDMY-EN010', set: 'Structure Deck: Mystic Spellcasters', rarity: 'Common', rarityCode: 'EN-C', edition: '1st Edition' },
+  ],
+};
+
+async function searched(answers: Parameters<typeof mockAdminFetch>[0] = {}) {
+  const fetch = mockAdminFetch({ [`GET ${lookupPath}`]: () => jsonResponse(darkMagician), ...answers });
+  const view = renderApp('/admin/upload-card');
+  await screen.findByRole('heading', { name: messages.admin.upload.title });
+  const field = (name: string) => screen.getByLabelText(name);
+  await view.user.type(field('Nombre en inglés'), 'Dark Magician{Enter}');
+  return { ...view, fetch, field };
+}
+
+describe('single card upload', () => {
+  it('searches on Enter, then offers the versions; upload waits for one to be chosen', async () => {
+    const { field } = await searched();
+    expect(await screen.findByText(messages.admin.upload.found)).toBeInTheDocument();
+    expect(field('Nombre en español (opcional)')).toHaveValue('Mago Oscuro');
+    expect(screen.getByRole('button', { name: 'Subir carta' })).toBeDisabled();
+    expect(field('Cantidad')).toHaveValue('1');
+    expect(field('Precio de oferta (S/)')).toHaveValue('0');
+    expect(field('Idioma')).toHaveValue('en');
+  });
+
+  it('fills code, set, rarity and edition from the chosen version and turns -EN into -SP for Spanish', async () => {
+    const { user, field } = await searched();
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '1');
+    expect(field('Código del set')).toHaveValue('SDMY-EN010');
+    expect(field('Set')).toHaveValue('Structure Deck: Mystic Spellcasters');
+    expect(field('Rareza')).toHaveValue('Common');
+    expect(field('Edición')).toHaveValue('1st Edition');
+    await user.selectOptions(field('Versión'), '0');
+    expect(field('Edición')).toHaveValue('Unlimited');
+    await user.selectOptions(field('Idioma'), 'es');
+    expect(field('Código del set')).toHaveValue('LOB-SP005');
+  });
+
+  it('uploads the chosen version in céntimos and says so', async () => {
+    const { user, field, fetch } = await searched({
+      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 2, imagesQueued: true }, 201),
+    });
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.selectOptions(field('Idioma'), 'es');
+    await user.clear(field('Cantidad'));
+    await user.type(field('Cantidad'), '2');
+    await user.clear(field('Precio de venta (S/)'));
+    await user.type(field('Precio de venta (S/)'), '12.5');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(messages.admin.upload.saved)).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/cards/upload')).toEqual([
+      {
+        name: 'Dark Magician',
+        spanishName: 'Mago Oscuro',
+        setCode: 'LOB-SP005',
+        set: 'Legend of Blue Eyes White Dragon',
+        rarity: 'Ultra Rare',
+        edition: 'Unlimited',
+        language: 'es',
+        quantity: 2,
+        unitCost: 0,
+        salePrice: 1250,
+        offerPrice: 0,
+        imageUrl: 'https://images.example/dm.jpg',
+      },
+    ]);
+  });
+
+  it('shows the search failure status when the card is not found', async () => {
+    await searched({ [`GET ${lookupPath}`]: () => jsonResponse({ statusCode: 404, code: 'card_not_found', message: messages.admin.upload.notFound }, 404) });
+    expect(await screen.findByText(messages.admin.upload.searchFailed)).toBeInTheDocument();
+  });
+});
