@@ -1,12 +1,28 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AdminModule } from './admin/admin.module';
+import { AdminMostWantedModule } from './admin/most-wanted/most-wanted.module';
+import { AdminSetsModule } from './admin/sets/sets.module';
+import { AdminSlidesModule } from './admin/slides/slides.module';
+import { AdminUploadCardModule } from './admin/upload-card/upload-card.module';
+import { AuthModule } from './auth';
 import { CatalogModule } from './catalog/catalog.module';
+import { CheckoutModule } from './checkout';
+import { CheckoutHttpModule } from './checkout/checkout-http.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DiscordModule } from './discord';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
+import { InventoryModule } from './inventory';
+import { JobsModule } from './jobs/jobs.module';
 import type { Logger } from './logging/logger';
+import { OrdersModule } from './orders';
+import { OrdersHttpModule } from './orders/orders-http.module';
+import { ProofsModule } from './proofs';
+import { ProjectorModule } from './projector/projector.module';
+import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
 
 @Module({})
@@ -20,8 +36,24 @@ export class AppModule {
         DatabaseModule,
         EventStoreModule,
         CqrsModule.forRoot(),
+        AuthModule,
+        DiscordModule,
+        JobsModule,
+        InventoryModule,
+        OrdersModule,
+        CheckoutModule,
+        ProofsModule,
+        CheckoutHttpModule,
+        OrdersHttpModule,
         CatalogModule,
         SeedModule,
+        SearchModule,
+        ProjectorModule,
+        AdminModule,
+        AdminSetsModule,
+        AdminSlidesModule,
+        AdminMostWantedModule,
+        AdminUploadCardModule,
       ],
     };
   }

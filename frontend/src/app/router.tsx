@@ -1,5 +1,7 @@
+import { messages } from '@tcg/domain';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -16,7 +18,15 @@ const Login = lazy(() => import('./routes/login'));
 const GuestOrLogin = lazy(() => import('./routes/guest-or-login'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const Account = lazy(() => import('./routes/account'));
-const Admin = lazy(() => import('./routes/admin'));
+const AccountSync = lazy(() => import('./routes/account-sync'));
+const AccountHistory = lazy(() => import('./routes/account-history'));
+const AdminDashboard = lazy(() => import('./routes/admin-dashboard'));
+const AdminOrders = lazy(() => import('./routes/admin-orders'));
+const AdminStockCheck = lazy(() => import('./routes/admin-stock-check'));
+const AdminSets = lazy(() => import('./routes/admin-sets'));
+const AdminManageSlider = lazy(() => import('./routes/admin-manage-slider'));
+const AdminManageMostWanted = lazy(() => import('./routes/admin-manage-most-wanted'));
+const AdminUploadCard = lazy(() => import('./routes/admin-upload-card'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -36,9 +46,94 @@ export const routes: RouteObject[] = [
           { path: 'search', element: <Search /> },
           { path: 'login', element: <Login /> },
           { path: 'guest-or-login', element: <GuestOrLogin /> },
-          { path: 'checkout', element: <Checkout /> },
-          { path: 'account/*', element: <Account /> },
-          { path: 'admin/*', element: <Admin /> },
+          {
+            path: 'checkout',
+            element: (
+              <RequireAuth message={messages.checkout.mustSignIn}>
+                <Checkout />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'account/sync',
+            element: (
+              <RequireAuth>
+                <AccountSync />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'account/history',
+            element: (
+              <RequireAuth message={messages.orders.mustSignIn}>
+                <AccountHistory />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'account/*',
+            element: (
+              <RequireAuth>
+                <Account />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'admin',
+            element: (
+              <RequireAdmin>
+                <AdminDashboard />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/orders',
+            element: (
+              <RequireAdmin>
+                <AdminOrders />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/stock-check',
+            element: (
+              <RequireAdmin>
+                <AdminStockCheck />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/sets',
+            element: (
+              <RequireAdmin>
+                <AdminSets />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/manage-slider',
+            element: (
+              <RequireAdmin>
+                <AdminManageSlider />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/manage-most-wanted',
+            element: (
+              <RequireAdmin>
+                <AdminManageMostWanted />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/upload-card',
+            element: (
+              <RequireAdmin>
+                <AdminUploadCard />
+              </RequireAdmin>
+            ),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },
