@@ -1,5 +1,5 @@
 // `npm test` runs every package's suite in one jest process, so the run ends with one summary.
 module.exports = {
-  projects: ['<rootDir>/backend/domain', '<rootDir>/projections', '<rootDir>/backend/api', '<rootDir>/frontend'],
+  projects: ['<rootDir>/backend/domain', '<rootDir>/projections', '<rootDir>/backend/api', '<rootDir>/frontend', '<rootDir>/frontend/e2e'],
   reporters: ['<rootDir>/tools/summary-reporter.js', 'default'],
 };

@@ -8,5 +8,6 @@ export const paths = {
   contact: '/contact',
   moreProducts: '/category/more-products',
   set: (setId: string) => `/categoria/yugioh/${encodeURIComponent(setId)}`,
+  product: (cardId: string) => `/product/${encodeURIComponent(cardId)}`,
   search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
 } as const;

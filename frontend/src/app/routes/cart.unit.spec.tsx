@@ -58,3 +58,34 @@ it('shows the empty state', async () => {
   const main = screen.getByRole('main');
   expect(await within(main).findByText(messages.cart.empty)).toBeInTheDocument();
 });
+
+it('re-checks the lines against the server when it opens: clamps, refreshes the price and says so', async () => {
+  window.localStorage.setItem('cart', JSON.stringify(seed));
+  const fetch = mockFetch({
+    '/api/sets/latest': { sets: [] },
+    '/api/cart/check': { cards: [{ id: 'dark-magician', name: 'Dark Magician', price: 1100, stockFinal: 1 }] },
+  });
+  renderApp('/cart');
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(`Dark Magician: ${messages.cart.onlyAvailable(1)}.`);
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.checkout.priceChanged('Dark Magician'));
+  expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('S/ 11.00');
+  expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ quantity: 1, price: 1100, maxStock: 1 });
+  expect(fetch).toHaveBeenCalledWith(
+    '/api/cart/check',
+    expect.objectContaining({ method: 'POST', body: JSON.stringify({ ids: ['dark-magician'] }) }),
+  );
+});
+
+it('removes a line that sold out since it was added', async () => {
+  window.localStorage.setItem('cart', JSON.stringify(seed));
+  mockFetch({
+    '/api/sets/latest': { sets: [] },
+    '/api/cart/check': { cards: [{ id: 'dark-magician', name: 'Dark Magician', price: 1250, stockFinal: 0 }] },
+  });
+  renderApp('/cart');
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(`${messages.cart.outOfStock}: Dark Magician.`);
+  expect(within(screen.getByRole('main')).getByText(messages.cart.empty)).toBeInTheDocument();
+  expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([]);
+});

@@ -1,5 +1,15 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router-dom';
+import { cardToCartProduct } from '@/features/cart/card-to-cart-product';
+import { useCart } from '@/features/cart/cart-provider';
+import { CardDetailView } from '@/features/catalog/components/card-detail-view';
+import '@/components/ui/page.css';
 
 export default function ProductRoute() {
-  return <ComingSoon title="Detalle de la carta" />;
+  const { id = '' } = useParams();
+  const { addItem } = useCart();
+  return (
+    <section className="page">
+      <CardDetailView cardId={id} onAddToCart={(card, quantity) => addItem(cardToCartProduct(card), quantity)} />
+    </section>
+  );
 }

@@ -1,8 +1,13 @@
-import { messages } from '@tcg/domain';
-import { useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { cardToCartProduct } from '@/features/cart/card-to-cart-product';
+import { useCart } from '@/features/cart/cart-provider';
+import { SearchView } from '@/features/catalog/components/search-view';
+import '@/components/ui/page.css';
 
 export default function SearchRoute() {
-  const [params] = useSearchParams();
-  return <ComingSoon title={messages.catalog.resultsFor(params.get('q') ?? '')} />;
+  const { addItem } = useCart();
+  return (
+    <section className="page">
+      <SearchView onAddToCart={(card) => addItem(cardToCartProduct(card))} />
+    </section>
+  );
 }

@@ -13,16 +13,20 @@ import {
   type CartOutcome,
   type CartProduct,
 } from './cart.rules';
+import { reconcileCart, type CheckedCard } from './cart-check.rules';
 import { CART_STORAGE_KEY, loadCart, saveCart } from './cart-storage';
 
 export interface CartContextValue {
   items: CartItem[];
   count: number;
   subtotal: number;
-  addItem: (product: CartProduct) => void;
+  /** Adds one unit, or `quantity` units (the product page's selector), within the stock. */
+  addItem: (product: CartProduct, quantity?: number) => void;
   updateQuantity: (id: string, quantity: number) => void;
   removeItem: (id: string) => void;
   clear: () => void;
+  /** Applies the server's current stock and prices to the stored lines. */
+  reconcile: (cards: CheckedCard[]) => void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -42,6 +46,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setItems(outcome.items);
       saveCart(window.localStorage, outcome.items);
       if (outcome.message) toast.success(outcome.message);
+      if (outcome.warning) toast.error(outcome.warning);
     },
     [toast],
   );
@@ -61,10 +66,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       items,
       count: cartCount(items),
       subtotal: cartSubtotal(items),
-      addItem: (product) => apply((current) => addToCart(current, product)),
+      addItem: (product, quantity) => apply((current) => addToCart(current, product, quantity)),
       updateQuantity: (id, quantity) => apply((current) => updateCartQuantity(current, id, quantity)),
       removeItem: (id) => apply((current) => removeFromCart(current, id)),
       clear: () => apply(clearCart),
+      reconcile: (cards) => apply((current) => reconcileCart(current, cards)),
     }),
     [items, apply],
   );

@@ -16,37 +16,32 @@ export interface CartItem {
 export type CartProduct = Omit<CartItem, 'quantity'>;
 
 /**
- * What a cart operation decided: a new list (with the success text to show, if any), a refusal with
- * the reason to show, or nothing to do. The rules never touch storage or the screen themselves.
+ * What a cart operation decided: a new list (with the success text and the warning to show, if any),
+ * a refusal with the reason to show, or nothing to do. The rules never touch storage or the screen.
  */
 export type CartOutcome =
-  | { kind: 'changed'; items: CartItem[]; message?: string }
+  | { kind: 'changed'; items: CartItem[]; message?: string; warning?: string }
   | { kind: 'refused'; error: string }
   | { kind: 'ignored' };
 
 const ignored: CartOutcome = { kind: 'ignored' };
 
-export function addToCart(items: CartItem[], product: CartProduct): CartOutcome {
+/**
+ * Adds `quantity` units (1 from a tile, the chosen amount from the product page), capped at the
+ * stock; when the cap cuts the request the shopper is told how many there are instead.
+ */
+export function addToCart(items: CartItem[], product: CartProduct, quantity = 1): CartOutcome {
   if (product.maxStock < 1) return { kind: 'refused', error: messages.cart.outOfStock };
-  const existing = items.find((item) => item.id === product.id);
-  if (!existing) {
-    return {
-      kind: 'changed',
-      items: [...items, { ...product, quantity: 1 }],
-      message: messages.cart.added(product.name),
-    };
-  }
-  if (existing.quantity >= product.maxStock) {
-    return { kind: 'refused', error: messages.cart.onlyAvailable(product.maxStock) };
-  }
+  if (!Number.isInteger(quantity) || quantity < 1) return ignored;
+  const held = items.find((item) => item.id === product.id)?.quantity ?? 0;
+  if (held >= product.maxStock) return { kind: 'refused', error: messages.cart.onlyAvailable(product.maxStock) };
+  const next = Math.min(held + quantity, product.maxStock);
+  const added = { ...product, quantity: next };
+  const capped = held + quantity > product.maxStock;
   return {
     kind: 'changed',
-    items: items.map((item) =>
-      item.id === product.id
-        ? { ...item, ...product, quantity: Math.min(item.quantity + 1, product.maxStock) }
-        : item,
-    ),
-    message: messages.cart.added(product.name),
+    items: held === 0 ? [...items, added] : items.map((item) => (item.id === product.id ? { ...item, ...added } : item)),
+    ...(capped ? { warning: messages.cart.onlyAvailable(product.maxStock) } : { message: messages.cart.added(product.name) }),
   };
 }
 

@@ -63,6 +63,28 @@ describe('adding to the cart', () => {
     });
   });
 
+  it('adds a chosen quantity to a new line and to an existing one', () => {
+    expect(addToCart([], darkMagician, 2)).toEqual({
+      kind: 'changed',
+      items: [line(darkMagician, 2)],
+      message: messages.cart.added('Dark Magician'),
+    });
+    expect(addToCart([line(darkMagician, 1)], darkMagician, 2)).toMatchObject({ items: [line(darkMagician, 3)] });
+  });
+
+  it('caps a chosen quantity at the stock and says how many there are', () => {
+    expect(addToCart([line(darkMagician, 2)], darkMagician, 2)).toEqual({
+      kind: 'changed',
+      items: [line(darkMagician, 3)],
+      warning: messages.cart.onlyAvailable(3),
+    });
+  });
+
+  it('ignores a quantity that is not a whole number of at least 1', () => {
+    expect(addToCart([], darkMagician, 0)).toEqual({ kind: 'ignored' });
+    expect(addToCart([], darkMagician, 1.5)).toEqual({ kind: 'ignored' });
+  });
+
   it('does not modify the list it was given', () => {
     const items = [line(darkMagician, 1)];
     addToCart(items, darkMagician);

@@ -1,12 +1,14 @@
 import { messages } from '@tcg/domain';
 import { ButtonLink } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
+import { useCartCheckOnOpen } from '../api/check-cart';
 import { useCart } from '../cart-provider';
 import { CartLine } from './cart-line';
 import './cart-view.css';
 
 export function CartView() {
   const { items, count, subtotal, updateQuantity, removeItem } = useCart();
+  useCartCheckOnOpen();
 
   if (items.length === 0) {
     return (

@@ -1,0 +1,162 @@
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, openContext, type ViewportName } from './support/browser';
+import { startShop, type RunningShop } from './support/shop-process';
+
+const outDir = join(__dirname, '..', '..', 'docs', 'screenshots');
+const CSRF = { 'X-Requested-With': 'tcg' };
+// A 1×1 PNG: the proof only has to be an image the server accepts.
+const proofPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+// Demo catalogue cards sold only in English, so a name search finds exactly one row.
+const monsterReborn = { id: 'Monster Reborn_LOB-EN118_Ultra Rare_Unlimited_en', name: 'Monster Reborn', stock: 5 };
+const changeOfHeart = { id: 'Change of Heart_MRD-EN060_Ultra Rare_1st Edition_en', name: 'Change of Heart', stock: 6 };
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(outDir, { recursive: true });
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function expectOk<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Places an order the way the checkout page does: dev sign-in as the demo customer, proof upload, checkout. */
+async function placeOrder(api: APIRequestContext, card: { id: string }, quantity: number): Promise<string> {
+  const me = await expectOk<{ user: { email: string } }>(
+    await api.post('/api/auth/dev/login', { headers: CSRF, data: { as: 'customer' } }),
+  );
+  const detail = await expectOk<{ lastSalePrice: number; lastOfferPrice: number | null }>(
+    await api.get(`/api/cards/${encodeURIComponent(card.id)}`),
+  );
+  const proof = await expectOk<{ proofKey: string }>(
+    await api.post('/api/proofs', { headers: CSRF, multipart: { file: { name: 'pago.png', mimeType: 'image/png', buffer: proofPng } } }),
+  );
+  const unitPrice = detail.lastOfferPrice ?? detail.lastSalePrice;
+  const placed = await expectOk<{ orderId: string }>(
+    await api.post('/api/checkout', {
+      headers: { ...CSRF, 'Idempotency-Key': randomUUID() },
+      data: {
+        name: 'Lucía Quispe',
+        email: me.user.email,
+        phone: '987654321',
+        proofKey: proof.proofKey,
+        items: [{ cardId: card.id, quantity, unitPrice }],
+      },
+    }),
+  );
+  return placed.orderId;
+}
+
+async function capture(page: Page, name: string, viewport: ViewportName) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(outDir, `${name}-${viewport}.png`) });
+}
+
+const orderCard = (page: Page, orderId: string) => page.getByRole('listitem', { name: `Pedido #${orderId.slice(0, 8)}` });
+const stockRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
+
+async function expectStock(page: Page, name: string, recorded: number, computed: number) {
+  await page.getByRole('searchbox', { name: 'Buscar por nombre' }).fill(name);
+  const cells = stockRow(page, name).getByRole('cell');
+  await cells
+    .nth(3)
+    .filter({ hasText: new RegExp(`^${recorded}$`) })
+    .waitFor();
+  await cells
+    .nth(4)
+    .filter({ hasText: new RegExp(`^${computed}$`) })
+    .waitFor();
+  await cells
+    .nth(5)
+    .filter({ hasText: recorded === computed ? /^0$/ : /./ })
+    .waitFor();
+}
+
+describe('admin panel', () => {
+  let customer: BrowserContext;
+  let admin: BrowserContext;
+  afterEach(async () => {
+    await customer?.close();
+    await admin?.close();
+  });
+
+  it('confirms one order and cancels another, sees the stock back in the audit, and adds stock', async () => {
+    customer = await openContext(browser, shop.baseUrl, 'desktop');
+    const toConfirm = await placeOrder(customer.request, monsterReborn, 1);
+    const toCancel = await placeOrder(customer.request, changeOfHeart, 2);
+
+    admin = await openContext(browser, shop.baseUrl, 'desktop');
+    const page = await admin.newPage();
+    await page.goto('/admin');
+    await page.waitForURL(/\/login\?returnTo=%2Fadmin$/);
+    await page.getByRole('button', { name: 'Entrar como admin demo' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('link', { name: /Pedidos/ }).click();
+
+    await page.waitForURL(/\/admin\/orders$/);
+    await orderCard(page, toConfirm).getByRole('button', { name: 'Confirmar' }).click();
+    await orderCard(page, toConfirm).getByText('Confirmado', { exact: true }).waitFor();
+    await orderCard(page, toCancel).getByRole('button', { name: 'Anular' }).click();
+    await orderCard(page, toCancel).getByText('Anulado', { exact: true }).waitFor();
+    expect(await orderCard(page, toConfirm).getByRole('button').count()).toBe(0);
+    expect(await orderCard(page, toCancel).getByRole('button').count()).toBe(0);
+
+    await page.goto('/admin/stock-check');
+    await expectStock(page, changeOfHeart.name, changeOfHeart.stock, changeOfHeart.stock);
+    await expectStock(page, monsterReborn.name, monsterReborn.stock - 1, monsterReborn.stock - 1);
+
+    await page.getByRole('searchbox', { name: 'Buscar por nombre' }).fill(changeOfHeart.name);
+    await stockRow(page, changeOfHeart.name).getByRole('button', { name: 'Agregar Stock' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Stock' });
+    await dialog.getByRole('textbox', { name: 'Cantidad' }).fill('3');
+    await dialog.getByRole('textbox', { name: 'Costo unitario (S/)' }).fill('3.30');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectStock(page, changeOfHeart.name, changeOfHeart.stock + 3, changeOfHeart.stock + 3);
+
+    await stockRow(page, changeOfHeart.name).getByRole('button', { name: 'Movimientos' }).click();
+    const movements = page.getByRole('list', { name: 'Movimientos' }).getByRole('listitem');
+    await movements.nth(3).waitFor();
+    expect(await movements.evaluateAll((items) => items.map((item) => item.className))).toEqual([
+      'movement movement--ingreso',
+      'movement movement--reserva',
+      'movement movement--anulacion',
+      'movement movement--ingreso',
+    ]);
+  });
+
+  it.each<ViewportName>(['desktop', 'phone'])('captures the dashboard, orders and stock audit at a %s', async (viewport) => {
+    admin = await openContext(browser, shop.baseUrl, viewport);
+    await expectOk(await admin.request.post('/api/auth/dev/login', { headers: CSRF, data: { as: 'admin' } }));
+    const page = await admin.newPage();
+
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Herramientas de administración' }).waitFor();
+    await capture(page, 'admin-dashboard', viewport);
+
+    await page.goto('/admin/orders');
+    await page
+      .getByRole('listitem', { name: /^Pedido #/ })
+      .first()
+      .waitFor();
+    await capture(page, 'admin-orders', viewport);
+
+    await page.goto('/admin/stock-check');
+    await stockRow(page, changeOfHeart.name).getByRole('button', { name: 'Movimientos' }).click();
+    await page.getByRole('list', { name: 'Movimientos' }).waitFor();
+    await capture(page, 'admin-stock-check', viewport);
+  });
+});

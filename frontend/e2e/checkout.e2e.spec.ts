@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchBrowser, openContext, type ViewportName } from './support/browser';
+import { startShop, type RunningShop } from './support/shop-process';
+
+// Demo catalogue cards (backend/api/src/seed/demo-catalogue.ts): plenty of one, the last unit of another.
+const PLENTY = { id: 'Jirai Gumo_LON-EN007_Common_Unlimited_en', name: 'Jirai Gumo' };
+const LAST_UNIT = { id: 'Exodia the Forbidden One_LOB-EN124_Ultra Rare_Unlimited_en', name: 'Exodia the Forbidden One' };
+const screenshots = join(__dirname, '..', '..', 'docs', 'screenshots');
+
+let shop: RunningShop;
+let browser: Browser;
+let proofPng: Buffer;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  proofPng = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#5b2d90' } }).png().toBuffer();
+  shop = await startShop();
+  browser = await launchBrowser();
+  await Promise.all([PLENTY, LAST_UNIT].map((card) => cardProjected(card.id)));
+}, 180_000);
+
+/** The shop answers ready before its projector has built the demo cards' read model. */
+async function cardProjected(id: string, timeoutMs = 100_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${shop.baseUrl}/api/cards/${encodeURIComponent(id)}`);
+    if (response.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`card ${id} was not projected within ${timeoutMs} ms`);
+}
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function newPage(viewport: ViewportName = 'desktop'): Promise<Page> {
+  const context = await openContext(browser, shop.baseUrl, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signInWithApi(page: Page, as: 'customer' | 'admin') {
+  const res = await page.request.post('/api/auth/dev/login', { data: { as }, headers: { 'X-Requested-With': 'tcg' } });
+  expect(res.ok()).toBe(true);
+}
+
+async function addToCart(page: Page, card: { id: string; name: string }) {
+  await page.goto(`/product/${encodeURIComponent(card.id)}`);
+  await page.getByRole('heading', { level: 1, name: card.name }).waitFor();
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await page.getByText(`"${card.name}" agregado al carrito`).waitFor();
+}
+
+async function attachProof(page: Page, file = { name: 'comprobante.png', mimeType: 'image/png', buffer: proofPng }) {
+  await page.getByLabel('Imagen del comprobante').setInputFiles(file);
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: 'Confirmar pedido' });
+
+async function capture(page: Page, name: string, viewport: ViewportName, fullPage = false) {
+  await page.evaluate(() => Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => undefined))));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(screenshots, `${name}-${viewport}.png`), fullPage });
+}
+
+it('signs in through the dev sign-in, checks out with a PNG proof and lands on the history', async () => {
+  const page = await newPage();
+  await addToCart(page, PLENTY);
+  await page.goto('/checkout');
+  await page.getByText('Debes iniciar sesión para continuar con la compra').waitFor();
+  await page.waitForURL(/\/guest-or-login\?returnTo=%2Fcheckout$/);
+  await page.getByRole('button', { name: 'Entrar como cliente demo' }).click();
+  await page.waitForURL(/\/checkout$/);
+  await page.getByRole('heading', { level: 1, name: 'Confirmar Pedido' }).waitFor();
+
+  await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toBe('cliente@demo.tcg.pe');
+  await attachProof(page);
+  await page.getByText(/comprobante\.png · [\d.,]+ KB/).waitFor();
+  await submit(page).click();
+
+  await page.getByText('Pedido registrado. Se validará el pago pronto.').waitFor();
+  await page.waitForURL(/\/account\/history\?position=\d+$/);
+  const order = page.locator('.order-card').first();
+  await order.getByText('Pendiente de Confirmación').waitFor();
+  await order.getByText(`${PLENTY.name} × 1`).waitFor();
+  const proofLink = order.getByRole('link', { name: 'Ver comprobante' });
+  const proof = await page.request.get((await proofLink.getAttribute('href'))!);
+  expect(proof.headers()['content-type']).toBe('image/png');
+  await expect(page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'))).resolves.toEqual([]);
+});
+
+it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for a 10-digit phone and an HTML proof at a %s', async (viewport) => {
+  const page = await newPage(viewport);
+  await signInWithApi(page, 'customer');
+  await addToCart(page, PLENTY);
+  await page.goto('/checkout');
+  const phone = page.getByLabel('WhatsApp / Celular');
+  await phone.fill('98765432109');
+  await expect(phone.inputValue()).resolves.toBe('98765432109');
+
+  await attachProof(page, { name: 'pago.png', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><p>no</p>') });
+  await page.getByText('Solo se permiten imágenes JPG o PNG').waitFor();
+  await attachProof(page);
+  await submit(page).click();
+  await page.getByText('El número de teléfono debe tener 9 dígitos').waitFor();
+  await capture(page, 'checkout-errors', viewport, true);
+});
+
+it.each<ViewportName>(['desktop', 'phone'])('captures the order history at a %s', async (viewport) => {
+  const page = await newPage(viewport);
+  await signInWithApi(page, 'customer');
+  await page.goto('/account/history');
+  await page.locator('.order-card').first().getByText('Pendiente de Confirmación').waitFor();
+  await capture(page, 'history', viewport);
+});
+
+it('sells the last unit once when two shoppers check out at the same moment', async () => {
+  const shoppers = await Promise.all([newPage(), newPage()]);
+  await signInWithApi(shoppers[0], 'customer');
+  await signInWithApi(shoppers[1], 'admin');
+  for (const page of shoppers) {
+    await addToCart(page, LAST_UNIT);
+    await page.goto('/checkout');
+    await attachProof(page);
+  }
+  await Promise.all(shoppers.map((page) => submit(page).click()));
+
+  const outcomes = await Promise.all(
+    shoppers.map((page) =>
+      Promise.race([
+        page.waitForURL(/\/account\/history\?position=\d+$/).then(() => 'placed'),
+        page.getByText(`Stock insuficiente para ${LAST_UNIT.name}`).waitFor().then(() => 'refused'),
+      ]),
+    ),
+  );
+  expect(outcomes.sort()).toEqual(['placed', 'refused']);
+  const refused = shoppers[outcomes.indexOf('refused')];
+  await refused.getByRole('main').getByText('Tu carrito está vacío.').waitFor();
+});

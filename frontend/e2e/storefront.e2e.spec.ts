@@ -1,0 +1,95 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, openContext } from './support/browser';
+import { startShop, type RunningShop } from './support/shop-process';
+
+let shop: RunningShop;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+afterEach(() => context?.close());
+
+const cartBadge = (count: number) => page.getByTestId('cart-count').filter({ hasText: new RegExp(`^${count}$`) });
+
+describe('at a desktop', () => {
+  beforeEach(async () => {
+    context = await openContext(browser, shop.baseUrl, 'desktop');
+    page = await context.newPage();
+  });
+
+  it('goes from home to a set, filters by rarity, adds 2 of a card, and keeps them after a reload', async () => {
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Últimos sets' }).getByRole('link', { name: /Legend of Blue Eyes/ }).click();
+    await page.waitForURL(/\/categoria\/yugioh\/LOB$/);
+    await page.getByRole('heading', { level: 1, name: 'Legend of Blue Eyes White Dragon' }).waitFor();
+    await page.getByText('Lanzamiento: 8/3/2002').waitFor();
+
+    const filters = page.getByRole('complementary', { name: 'Filtros' });
+    await filters.getByRole('checkbox', { name: /^Ultra Rare/ }).check();
+    await page.waitForURL(/rarities=Ultra(\+|%20)Rare/);
+    await page.getByRole('link', { name: 'Dark Magician', exact: true }).click();
+
+    await page.waitForURL(/\/product\//);
+    await page.getByRole('heading', { level: 1, name: 'Dark Magician' }).waitFor();
+    await page.getByRole('combobox', { name: 'Cantidad' }).selectOption('2');
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await cartBadge(2).waitFor();
+
+    await page.reload();
+    await cartBadge(2).waitFor();
+    await page.locator('.cart-menu').hover();
+    const miniCart = page.locator('.cart-menu__popover');
+    await miniCart.getByText('Dark Magician', { exact: true }).waitFor({ state: 'visible' });
+    await miniCart.getByText(/^2 ×/).waitFor({ state: 'visible' });
+  });
+
+  it('finds an accented Spanish name from a search typed without accents', async () => {
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Buscar cartas, productos...' });
+    await box.fill('dragon blanco');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?q=dragon(\+|%20)blanco/);
+    await page.getByRole('heading', { level: 1, name: 'Resultados para: "dragon blanco"' }).waitFor();
+    await page.getByRole('link', { name: 'Dragón Blanco de Ojos Azules' }).first().waitFor();
+  });
+});
+
+describe('at a phone', () => {
+  beforeEach(async () => {
+    context = await openContext(browser, shop.baseUrl, 'phone');
+    page = await context.newPage();
+  });
+
+  it('closes the slide-out menu on Escape', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await menu.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+  });
+
+  it('applies filters from the bottom sheet', async () => {
+    await page.goto('/search?q=dragon');
+    await page.getByRole('link', { name: /Drag/ }).first().waitFor();
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await sheet.waitFor({ state: 'visible' });
+    await sheet.getByRole('checkbox', { name: /^Ultra Rare/ }).check();
+    await sheet.getByRole('button', { name: 'Aplicar' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await page.waitForURL(/rarities=Ultra(\+|%20)Rare/);
+    await page.getByRole('button', { name: /^Filtros\s*1$/ }).waitFor();
+    await page.getByRole('link', { name: /Drag/ }).first().waitFor();
+  });
+});

@@ -1,0 +1,215 @@
+import { messages } from '@tcg/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { callsTo, card, mockApi, searchResponse } from '@/testing/catalog-fixtures';
+import { renderApp } from '@/testing/test-utils';
+
+const blueEyes = card({
+  id: 'Blue-Eyes White Dragon_LOB-EN001_Ultra Rare_1st Edition_en',
+  name: 'Blue-Eyes White Dragon',
+  setCode: 'LOB-EN001',
+  edition: '1st Edition',
+  stockFinal: 3,
+  lastSalePrice: 18900,
+  lastOfferPrice: 15000,
+});
+const triHorned = card({
+  id: 'Tri-Horned Dragon_LOB-EN000_Secret Rare_1st Edition_en',
+  name: 'Tri-Horned Dragon',
+  rarity: 'Secret Rare',
+  stockFinal: 0,
+  lastSalePrice: 22000,
+});
+
+const search = () => searchResponse([blueEyes, triHorned]);
+
+beforeEach(() => window.localStorage.clear());
+
+const location = (router: ReturnType<typeof renderApp>['router']) =>
+  new URLSearchParams(router.state.location.search);
+
+it('shows the heading and 8 skeleton cards while loading', async () => {
+  mockApi({ '/api/search': () => new Promise(() => undefined), '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/search?q=dragon');
+  expect(await screen.findByRole('heading', { level: 1, name: messages.catalog.resultsFor('dragon') })).toBeInTheDocument();
+  expect(screen.getAllByTestId('card-skeleton')).toHaveLength(8);
+});
+
+it('renders card tiles: details, stock, offer price first, sold-out badge and product links', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/search?q=dragon');
+
+  const tile = (await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' })).closest('article')!;
+  expect(screen.getByRole('link', { name: 'Blue-Eyes White Dragon' })).toHaveAttribute(
+    'href',
+    `/product/${encodeURIComponent(blueEyes.id)}`,
+  );
+  const view = within(tile as HTMLElement);
+  expect(view.getByText('Legend of Blue Eyes White Dragon')).toBeInTheDocument();
+  expect(view.getByText('Ultra Rare · 1st Edition')).toBeInTheDocument();
+  expect(view.getByText('LOB-EN001')).toBeInTheDocument();
+  expect(view.getByText('3 en stock')).toBeInTheDocument();
+  expect(view.getByTestId('card-price')).toHaveTextContent('S/ 150.00');
+  expect(view.getByText('S/ 189.00', { exact: false })).toBeInTheDocument();
+  const image = tile.querySelector('img')!;
+  expect(image).toHaveAttribute('loading', 'lazy');
+  expect(image).toHaveAttribute('width', '168');
+  expect(image).toHaveAttribute('height', '245');
+
+  const soldOut = within(screen.getByRole('link', { name: 'Tri-Horned Dragon' }).closest('article') as HTMLElement);
+  expect(soldOut.getByText(messages.catalog.soldOut)).toBeInTheDocument();
+  expect(soldOut.getByText(messages.catalog.noStock)).toBeInTheDocument();
+});
+
+it('adds to the cart from a tile and refuses a sold-out card', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user } = renderApp('/search?q=dragon');
+
+  await user.click(await screen.findByRole('button', { name: 'Agregar Blue-Eyes White Dragon al carrito' }));
+  expect(screen.getByTestId('cart-count')).toHaveTextContent('1');
+  expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ id: blueEyes.id, price: 15000, maxStock: 3 });
+
+  await user.click(screen.getByRole('button', { name: 'Agregar Tri-Horned Dragon al carrito' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.cart.outOfStock);
+  expect(screen.getByTestId('cart-count')).toHaveTextContent('1');
+});
+
+it('says so when nothing matches', async () => {
+  mockApi({ '/api/search': () => searchResponse([]), '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/search?q=zzz');
+  expect(await screen.findByText(messages.catalog.noResults)).toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Paginación' })).not.toBeInTheDocument();
+});
+
+it('lists facet values with counts, language codes in uppercase, and the four sorts', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/search?q=dragon');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+
+  expect(await filters.findByRole('checkbox', { name: 'EN (5)' })).not.toBeChecked();
+  expect(filters.getByRole('checkbox', { name: 'ES (2)' })).toBeInTheDocument();
+  expect(filters.getByRole('checkbox', { name: 'Secret Rare (1)' })).toBeInTheDocument();
+  expect(filters.getByRole('checkbox', { name: messages.catalog.onlyAvailable })).not.toBeChecked();
+  const sorts = within(filters.getByRole('combobox', { name: 'Ordenar por' })).getAllByRole('option');
+  expect(sorts.map((option) => [option.textContent, option.getAttribute('value')])).toEqual([
+    ['Nombre A-Z', 'az'],
+    ['Nombre Z-A', 'za'],
+    ['Precio ascendente', 'priceAsc'],
+    ['Precio descendente', 'priceDesc'],
+  ]);
+  expect(filters.getByRole('button', { name: 'Limpiar todo (0)' })).toBeDisabled();
+});
+
+it('puts each filter change in the URL, back on page 1, and asks the API for it', async () => {
+  const api = mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user, router } = renderApp('/search?q=dragon&page=3');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+
+  await user.click(await filters.findByRole('checkbox', { name: 'EN (5)' }));
+  expect(location(router).toString()).toBe('q=dragon&languages=en');
+  await user.click(filters.getByRole('checkbox', { name: 'Ultra Rare (6)' }));
+  await user.click(filters.getByRole('checkbox', { name: messages.catalog.onlyAvailable }));
+  await user.selectOptions(filters.getByRole('combobox', { name: 'Ordenar por' }), 'priceDesc');
+
+  expect(Object.fromEntries(location(router))).toEqual({
+    q: 'dragon',
+    languages: 'en',
+    rarities: 'Ultra Rare',
+    inStock: 'true',
+    sort: 'priceDesc',
+  });
+  expect(filters.getByRole('button', { name: 'Limpiar todo (3)' })).toBeEnabled();
+  await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' });
+  expect(Object.fromEntries(callsTo(api, '/api/search').at(-1)!)).toEqual({
+    q: 'dragon',
+    languages: 'en',
+    rarities: 'Ultra Rare',
+    inStock: 'true',
+    sort: 'priceDesc',
+    page: '1',
+  });
+  expect(callsTo(api, '/api/search')[0].get('page')).toBe('3');
+});
+
+it('clears the languages, the rarities, then everything back to A-Z', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user, router } = renderApp('/search?q=dragon&languages=en,es&rarities=Ultra%20Rare&inStock=true&sort=za&page=2');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+
+  expect(await filters.findByRole('button', { name: 'Limpiar todo (4)' })).toBeEnabled();
+  await user.click(filters.getByRole('button', { name: 'Limpiar idioma' }));
+  expect(location(router).get('languages')).toBeNull();
+  expect(location(router).get('rarities')).toBe('Ultra Rare');
+  expect(location(router).get('page')).toBeNull();
+  expect(filters.getByRole('button', { name: 'Limpiar todo (2)' })).toBeInTheDocument();
+
+  await user.click(filters.getByRole('button', { name: 'Limpiar rareza' }));
+  expect(location(router).get('rarities')).toBeNull();
+  expect(filters.getByRole('button', { name: 'Limpiar todo (1)' })).toBeInTheDocument();
+  expect(filters.queryByRole('button', { name: 'Limpiar rareza' })).not.toBeInTheDocument();
+
+  await user.click(filters.getByRole('button', { name: 'Limpiar todo (1)' }));
+  expect(location(router).toString()).toBe('q=dragon');
+  expect(filters.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('az');
+  expect(filters.getByRole('checkbox', { name: messages.catalog.onlyAvailable })).not.toBeChecked();
+});
+
+it('keeps a checked value the results no longer contain, with a zero count, so it can be unticked', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/search?q=dragon&languages=pt');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+  expect(await filters.findByRole('checkbox', { name: 'PT (0)' })).toBeChecked();
+});
+
+it('walks back through filter changes with the back button', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user, router } = renderApp('/search?q=dragon');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+
+  await user.click(await filters.findByRole('checkbox', { name: 'ES (2)' }));
+  expect(filters.getByRole('checkbox', { name: 'ES (2)' })).toBeChecked();
+  await act(() => router.navigate(-1));
+  await waitFor(() => expect(filters.getByRole('checkbox', { name: 'ES (2)' })).not.toBeChecked());
+  expect(location(router).toString()).toBe('q=dragon');
+});
+
+it('applies the phone bottom sheet only on Aplicar, and Limpiar todo empties its draft', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user, router } = renderApp('/search?q=dragon&rarities=Secret%20Rare');
+
+  await user.click(await screen.findByRole('button', { name: /^Filtros/ }));
+  const sheet = within(screen.getByRole('dialog', { name: 'Filtros' }));
+  await user.click(sheet.getByRole('button', { name: 'Limpiar todo' }));
+  expect(sheet.getByRole('checkbox', { name: 'Secret Rare (1)' })).not.toBeChecked();
+  await user.click(sheet.getByRole('checkbox', { name: 'ES (2)' }));
+  expect(location(router).get('rarities')).toBe('Secret Rare');
+
+  await user.click(sheet.getByRole('button', { name: 'Aplicar' }));
+  expect(screen.queryByRole('dialog', { name: 'Filtros' })).not.toBeInTheDocument();
+  expect(location(router).toString()).toBe('q=dragon&languages=es');
+});
+
+it('closes the bottom sheet on Escape without applying', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user, router } = renderApp('/search?q=dragon');
+  await user.click(await screen.findByRole('button', { name: /^Filtros/ }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Filtros' })).getByRole('checkbox', { name: 'EN (5)' }));
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(location(router).toString()).toBe('q=dragon');
+});
+
+it('links numbered pages that keep the filters', async () => {
+  mockApi({
+    '/api/search': (url) =>
+      searchResponse([blueEyes], { page: Number(url.searchParams.get('page')), total: 60, totalPages: 5 }),
+    '/api/sets/latest': () => ({ sets: [] }),
+  });
+  const { user, router } = renderApp('/search?q=dragon&languages=en&page=2');
+  const pages = within(await screen.findByRole('navigation', { name: 'Paginación' }));
+  expect(pages.getByText('2')).toHaveAttribute('aria-current', 'page');
+  expect(pages.getByRole('link', { name: 'Página 4' })).toHaveAttribute('href', '/search?q=dragon&languages=en&page=4');
+
+  await user.click(pages.getByRole('link', { name: 'Página 4' }));
+  expect(location(router).get('page')).toBe('4');
+  expect(await screen.findByText('4', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+});

@@ -1,0 +1,137 @@
+import { languageLabels, messages, type CardDetail } from '@tcg/domain';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import '@/components/ui/page.css';
+import { SafeImage } from '@/components/ui/safe-image';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useCard } from '../api/get-card';
+import { CardPrice } from './card-price';
+import './card-detail.css';
+
+interface CardDetailViewProps {
+  cardId: string;
+  onAddToCart: (card: CardDetail, quantity: number) => void;
+}
+
+/** Spec §2 Card detail, with the §8 texts for a missing card and a failed load. */
+export function CardDetailView({ cardId, onAddToCart }: CardDetailViewProps) {
+  const { data, error, isPending, refetch } = useCard(cardId);
+  const toast = useToast();
+  const missing = error instanceof ApiError && error.status === 404;
+
+  useEffect(() => {
+    if (missing) toast.error(messages.catalog.cardNotFoundToast);
+  }, [missing, toast]);
+
+  if (missing) return <p className="product__message">{messages.catalog.cardNotFound}</p>;
+  if (error) {
+    return (
+      <div className="error-state" role="alert">
+        <p>{messages.catalog.cardLoadFailed}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+  if (isPending) return <CardDetailSkeleton />;
+  return <CardDetailContent key={data.id} card={data} onAddToCart={onAddToCart} />;
+}
+
+function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCart: CardDetailViewProps['onAddToCart'] }) {
+  const [quantity, setQuantity] = useState(1);
+  const quantityId = useId();
+  const soldOut = card.stockFinal < 1;
+  const facts: Array<[string, string]> = [
+    ['Rareza', card.rarity],
+    ['Edición', card.edition],
+    ['Set', card.set],
+    ['Código', card.setCode],
+    ['Idioma', languageLabels[card.language] ?? card.language.toUpperCase()],
+  ];
+
+  return (
+    <article className="product">
+      <title>{card.name}</title>
+      <nav className="breadcrumb" aria-label="Ruta de navegación">
+        <ol>
+          <li>
+            <Link to={paths.home}>Inicio</Link>
+          </li>
+          <li>
+            <Link to={paths.set(card.setId)}>{card.setName}</Link>
+          </li>
+          <li aria-current="page">{card.name}</li>
+        </ol>
+      </nav>
+      <div className="product__layout">
+        <div className={`product__media${soldOut ? ' product__media--sold-out' : ''}`}>
+          <SafeImage
+            src={card.imageUrl ?? card.imageSmallUrl}
+            alt={card.name}
+            width={421}
+            height={614}
+            loading="eager"
+            fetchPriority="high"
+          />
+          {soldOut && <span className="product__badge">{messages.catalog.soldOut}</span>}
+        </div>
+        <div className="product__info">
+          <h1 className="product__name">{card.name}</h1>
+          {card.defaultName !== card.name && <p className="product__alt-name">{card.defaultName}</p>}
+          <CardPrice card={card} className="product__price" />
+          <p className={`product__stock${soldOut ? ' product__stock--none' : ''}`}>
+            {soldOut ? messages.catalog.noStock : messages.catalog.inStock(card.stockFinal)}
+          </p>
+          <dl className="product__facts">
+            {facts.map(([term, value]) => (
+              <div key={term} className="product__fact">
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="product__buy">
+            <label htmlFor={quantityId} className="product__quantity-label">
+              Cantidad
+            </label>
+            <select
+              id={quantityId}
+              className="product__quantity"
+              value={quantity}
+              disabled={soldOut}
+              onChange={(event) => setQuantity(Number(event.target.value))}
+            >
+              {Array.from({ length: Math.max(card.stockFinal, 1) }, (_, index) => (
+                <option key={index + 1} value={index + 1}>
+                  {index + 1}
+                </option>
+              ))}
+            </select>
+            <Button className="product__add" disabled={soldOut} onClick={() => onAddToCart(card, quantity)}>
+              {soldOut ? messages.catalog.soldOut : 'Agregar al carrito'}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CardDetailSkeleton() {
+  return (
+    <div className="product__layout" aria-busy="true" aria-label="Cargando carta">
+      <Skeleton className="product__media product__media--skeleton" height="auto" />
+      <div className="product__info">
+        <Skeleton width="70%" height="2rem" />
+        <Skeleton width="30%" height="1.5rem" />
+        <Skeleton width="50%" />
+        <Skeleton width="60%" />
+      </div>
+    </div>
+  );
+}

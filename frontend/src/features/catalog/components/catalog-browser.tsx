@@ -1,0 +1,77 @@
+import type { CardSummary, SearchResponse } from '@tcg/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
+import { activeFilterCount, type CatalogFilters } from '../filters/catalog-filters.state';
+import type { CatalogUrlState } from '../filters/use-catalog-url-state';
+import { CardGrid, CardGridSkeleton } from './card-grid';
+import { CatalogFiltersPanel } from './catalog-filters-panel';
+import { FilterSheet } from './filter-sheet';
+import { Pagination, SimplePagination } from './pagination';
+import './catalog-browser.css';
+
+interface CatalogBrowserProps {
+  results: UseQueryResult<SearchResponse>;
+  urlState: CatalogUrlState;
+  emptyText: string;
+  pagination: 'numbered' | 'simple';
+  onAddToCart: (card: CardSummary) => void;
+}
+
+/**
+ * A filterable card list: the filter sidebar on wide screens, a compact bar opening the bottom sheet
+ * on phones, the grid, and pagination. The set and search screens differ only in what they pass.
+ */
+export function CatalogBrowser({ results, urlState, emptyText, pagination, onAddToCart }: CatalogBrowserProps) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const closeSheet = useCallback(() => setSheetOpen(false), []);
+  const { filters, changeFilters, clearAll, pageHref } = urlState;
+  const { data, error, isPending, isPlaceholderData, refetch } = results;
+  const count = activeFilterCount(filters);
+  const loading = isPending || isPlaceholderData;
+  const Pager = pagination === 'numbered' ? Pagination : SimplePagination;
+
+  const applySheet = ({ page: _page, ...chosen }: CatalogFilters) => {
+    changeFilters(chosen);
+    setSheetOpen(false);
+  };
+
+  return (
+    <div className="catalog">
+      <aside className="catalog__sidebar" aria-label="Filtros">
+        <CatalogFiltersPanel filters={filters} facets={data?.facets} onChange={changeFilters} onClearAll={clearAll} />
+      </aside>
+      <div className="catalog__main">
+        <div className="catalog__bar">
+          <button
+            type="button"
+            className="catalog__filters-button"
+            aria-haspopup="dialog"
+            onClick={() => setSheetOpen(true)}
+          >
+            Filtros{count > 0 && <span className="catalog__filters-count">{count}</span>}
+          </button>
+          {data && !loading && <p className="catalog__total">{totalText(data.total)}</p>}
+        </div>
+        {data && !loading && <p className="catalog__total catalog__total--wide">{totalText(data.total)}</p>}
+        {error && !data ? (
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        ) : loading || !data ? (
+          <CardGridSkeleton />
+        ) : data.hits.length === 0 ? (
+          <p className="catalog__empty">{emptyText}</p>
+        ) : (
+          <CardGrid cards={data.hits} onAddToCart={onAddToCart} />
+        )}
+        {data && !loading && <Pager page={data.page} totalPages={data.totalPages} hrefFor={pageHref} />}
+      </div>
+      {sheetOpen && (
+        <FilterSheet filters={filters} facets={data?.facets} onApply={applySheet} onClose={closeSheet} />
+      )}
+    </div>
+  );
+}
+
+function totalText(total: number): string {
+  return total === 1 ? '1 carta' : `${total} cartas`;
+}

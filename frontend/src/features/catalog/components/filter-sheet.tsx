@@ -1,0 +1,78 @@
+import type { SearchResponse } from '@tcg/domain';
+import { useEffect, useId, useRef, useState } from 'react';
+import { emptyFilters, type CatalogFilters } from '../filters/catalog-filters.state';
+import { CatalogFiltersPanel } from './catalog-filters-panel';
+import './filter-sheet.css';
+
+interface FilterSheetProps {
+  filters: CatalogFilters;
+  facets: SearchResponse['facets'] | undefined;
+  onApply: (filters: CatalogFilters) => void;
+  onClose: () => void;
+}
+
+/**
+ * The phone's filter panel, a bottom sheet (spec §2: titled 'Filtros', with 'Limpiar todo' and
+ * 'Aplicar'). Ticks are a draft until 'Aplicar', so a shopper can set several at once without the
+ * grid reloading under the sheet at each tap.
+ */
+export function FilterSheet({ filters, facets, onApply, onClose }: FilterSheetProps) {
+  const [draft, setDraft] = useState(filters);
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    // The page behind must not scroll while the sheet has the screen.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, [onClose]);
+
+  return (
+    <div className="filter-sheet">
+      <div className="filter-sheet__backdrop" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={panel}
+        className="filter-sheet__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <header className="filter-sheet__header">
+          <h2 id={titleId} className="filter-sheet__title">
+            Filtros
+          </h2>
+          <button type="button" className="filter-sheet__close" aria-label="Cerrar filtros" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="filter-sheet__body">
+          <CatalogFiltersPanel
+            filters={draft}
+            facets={facets}
+            onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+          />
+        </div>
+        <footer className="filter-sheet__footer">
+          <button type="button" className="btn btn--secondary" onClick={() => setDraft(emptyFilters)}>
+            Limpiar todo
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => onApply({ ...draft, page: 1 })}>
+            Aplicar
+          </button>
+        </footer>
+      </div>
+    </div>
+  );
+}

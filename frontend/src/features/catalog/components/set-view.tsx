@@ -1,0 +1,62 @@
+import { messages, type CardSummary } from '@tcg/domain';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/error-state';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useSetCards } from '../api/get-set-cards';
+import { useSet } from '../api/get-set';
+import { useCatalogUrlState } from '../filters/use-catalog-url-state';
+import { CatalogBrowser } from './catalog-browser';
+
+interface SetViewProps {
+  setId: string;
+  onAddToCart: (card: CardSummary) => void;
+}
+
+/** Spec §2 Set screen: title, release date, filters, the set's cards 12 per page. */
+export function SetView({ setId, onAddToCart }: SetViewProps) {
+  const set = useSet(setId);
+  const urlState = useCatalogUrlState();
+  // Fetched alongside the set, not after it; a set that turned out missing needs no cards.
+  const cards = useSetCards(setId, urlState.filters, !set.isError);
+
+  if (set.error) {
+    const missing = set.error instanceof ApiError && set.error.status === 404;
+    return (
+      <>
+        <title>{missing ? messages.catalog.setNotFound : 'Set'}</title>
+        {missing ? (
+          <p className="catalog__empty">{messages.catalog.setNotFound}</p>
+        ) : (
+          <ErrorState error={set.error} onRetry={() => void set.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {set.data ? (
+        <header className="catalog-heading">
+          <title>{set.data.name}</title>
+          <h1>{set.data.name}</h1>
+          <p className="catalog-heading__lead">
+            {messages.catalog.releasedOn(formatDate(set.data.releaseDate))}
+          </p>
+        </header>
+      ) : (
+        <header className="catalog-heading" aria-busy="true">
+          <Skeleton width="min(28rem, 80%)" height="2rem" />
+          <Skeleton width="12rem" className="catalog-heading__lead" />
+        </header>
+      )}
+      <CatalogBrowser
+        results={cards}
+        urlState={urlState}
+        emptyText={messages.catalog.noCardsForFilters}
+        pagination="simple"
+        onAddToCart={onAddToCart}
+      />
+    </>
+  );
+}
