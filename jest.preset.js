@@ -29,4 +29,7 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
   testEnvironment: 'node',
+  // Integration suites open PGlite or a fresh PostgreSQL database in their hooks: seconds, not ms,
+  // on a loaded two-core machine.
+  testTimeout: 30_000,
 };

@@ -35,8 +35,11 @@ describe('at a desktop', () => {
     await page.getByText('Lanzamiento: 8/3/2002').waitFor();
 
     const filters = page.getByRole('complementary', { name: 'Filtros' });
-    await filters.getByRole('checkbox', { name: /^Ultra Rare/ }).check();
+    // The box is controlled by the URL, which the router updates in a transition: click, then wait for
+    // the URL and the box to agree, rather than asking for the state right after the click.
+    await filters.getByRole('checkbox', { name: /^Ultra Rare/ }).click();
     await page.waitForURL(/rarities=Ultra(\+|%20)Rare/);
+    await filters.getByRole('checkbox', { name: /^Ultra Rare/, checked: true }).waitFor();
     await page.getByRole('link', { name: 'Dark Magician', exact: true }).click();
 
     await page.waitForURL(/\/product\//);
@@ -85,7 +88,7 @@ describe('at a phone', () => {
     await page.getByRole('button', { name: /^Filtros/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filtros' });
     await sheet.waitFor({ state: 'visible' });
-    await sheet.getByRole('checkbox', { name: /^Ultra Rare/ }).check();
+    await sheet.getByRole('checkbox', { name: /^Ultra Rare/ }).click();
     await sheet.getByRole('button', { name: 'Aplicar' }).click();
     await sheet.waitFor({ state: 'hidden' });
     await page.waitForURL(/rarities=Ultra(\+|%20)Rare/);

@@ -102,7 +102,7 @@ describe('RequireAuth', () => {
     shop(customer);
     const { router } = renderApp('/account/history');
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
-    expect(await screen.findByRole('heading', { name: 'Mi cuenta' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mis pedidos' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/history');
   });
 });
@@ -123,7 +123,7 @@ describe('RequireAdmin', () => {
   it('lets admins in', async () => {
     shop(admin);
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Administración' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Panel de administración' })).toBeInTheDocument();
   });
 });
 
