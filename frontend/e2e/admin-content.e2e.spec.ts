@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages } from '@tcg/domain';
 import sharp from 'sharp';
 import { launchBrowser, openContext, type ViewportName } from './support/browser';
 import { startShop, type RunningShop } from './support/shop-process';
+import { screenshotPath } from './support/screenshots';
 
-const screenshots = join(__dirname, '..', '..', 'docs', 'screenshots');
 
 const sets = [
   { set_name: 'Legend of Blue Eyes White Dragon', set_code: 'LOB', num_of_cards: 126, tcg_date: '2002-03-08' },
@@ -57,7 +55,6 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
   cardDatabase = await startCardDatabase();
   shop = await startShop({ CARD_DATABASE_URL: cardDatabase.url });
   browser = await launchBrowser();
@@ -81,7 +78,7 @@ async function adminPage(viewport: ViewportName = 'desktop') {
 
 async function capture(name: string, viewport: ViewportName) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(screenshots, `${name}-${viewport}.png`) });
+  await page.screenshot({ path: screenshotPath(name, viewport) });
 }
 
 describe('admin content tools', () => {

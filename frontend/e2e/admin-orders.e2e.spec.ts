@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openContext, type ViewportName } from './support/browser';
 import { startShop, type RunningShop } from './support/shop-process';
+import { screenshotPath } from './support/screenshots';
 
-const outDir = join(__dirname, '..', '..', 'docs', 'screenshots');
 const CSRF = { 'X-Requested-With': 'tcg' };
 // A 1×1 PNG: the proof only has to be an image the server accepts.
 const proofPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -18,7 +16,6 @@ let shop: RunningShop;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   shop = await startShop();
   browser = await launchBrowser();
 });
@@ -62,7 +59,7 @@ async function placeOrder(api: APIRequestContext, card: { id: string }, quantity
 
 async function capture(page: Page, name: string, viewport: ViewportName) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(outDir, `${name}-${viewport}.png`) });
+  await page.screenshot({ path: screenshotPath(name, viewport) });
 }
 
 const orderCard = (page: Page, orderId: string) => page.getByRole('listitem', { name: `Pedido #${orderId.slice(0, 8)}` });

@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, openContext, type ViewportName } from './support/browser';
 import { startShop, type RunningShop } from './support/shop-process';
+import { screenshotPath } from './support/screenshots';
 
 // Demo catalogue cards (backend/api/src/seed/demo-catalogue.ts): plenty of one, the last unit of another.
 const PLENTY = { id: 'Jirai Gumo_LON-EN007_Common_Unlimited_en', name: 'Jirai Gumo' };
 const LAST_UNIT = { id: 'Exodia the Forbidden One_LOB-EN124_Ultra Rare_Unlimited_en', name: 'Exodia the Forbidden One' };
-const screenshots = join(__dirname, '..', '..', 'docs', 'screenshots');
 
 let shop: RunningShop;
 let browser: Browser;
@@ -16,7 +14,6 @@ let proofPng: Buffer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
   proofPng = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#5b2d90' } }).png().toBuffer();
   shop = await startShop();
   browser = await launchBrowser();
@@ -70,7 +67,7 @@ const submit = (page: Page) => page.getByRole('button', { name: 'Confirmar pedid
 async function capture(page: Page, name: string, viewport: ViewportName, fullPage = false) {
   await page.evaluate(() => Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => undefined))));
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(screenshots, `${name}-${viewport}.png`), fullPage });
+  await page.screenshot({ path: screenshotPath(name, viewport), fullPage });
 }
 
 it('signs in through the dev sign-in, checks out with a PNG proof and lands on the history', async () => {

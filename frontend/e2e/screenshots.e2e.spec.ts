@@ -1,16 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openContext, type ViewportName } from './support/browser';
 import { startShop, type RunningShop } from './support/shop-process';
+import { screenshotPath } from './support/screenshots';
 
-const outDir = join(__dirname, '..', '..', 'docs', 'screenshots');
 
 let shop: RunningShop;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   shop = await startShop();
   browser = await launchBrowser();
 });
@@ -35,7 +32,7 @@ async function capture(page: Page, name: string, viewport: ViewportName) {
     const settled = Promise.all(inView.map((img) => img.decode().catch(() => undefined)));
     return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3000))]);
   });
-  await page.screenshot({ path: join(outDir, `${name}-${viewport}.png`) });
+  await page.screenshot({ path: screenshotPath(name, viewport) });
 }
 
 it.each<ViewportName>(['desktop', 'phone'])('captures the storefront at a %s', async (viewport) => {
