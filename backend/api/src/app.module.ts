@@ -14,6 +14,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscordModule } from './discord';
 import { EventStoreModule } from './event-store/event-store.module';
+import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { InventoryModule } from './inventory';
 import { JobsModule } from './jobs/jobs.module';
@@ -35,6 +36,7 @@ export class AppModule {
         HealthModule,
         DatabaseModule,
         EventStoreModule,
+        FilesModule,
         CqrsModule.forRoot(),
         AuthModule,
         DiscordModule,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { createFileStorage, type FileStorage, s3OptionsFromEnv } from '../../infra/files';
+import { FILE_STORAGE } from '../../files/files.module';
 import { InventoryModule } from '../../inventory';
 import { CardDatabaseModule } from '../card-database/card-database.module';
 import { TranslationModule } from '../translation/translation.module';
@@ -15,12 +14,7 @@ import { UploadCardService } from './upload-card.service';
   imports: [CardDatabaseModule, TranslationModule, InventoryModule],
   controllers: [UploadCardController, CardImagesController],
   providers: [
-    {
-      provide: CARD_IMAGE_STORAGE,
-      inject: [APP_CONFIG],
-      // The same storage as payment proofs, under keys of its own (cards/…).
-      useFactory: (config: AppConfig): FileStorage => createFileStorage({ s3: s3OptionsFromEnv(), localRoot: config.filesDir }),
-    },
+    { provide: CARD_IMAGE_STORAGE, useExisting: FILE_STORAGE },
     CardImagesJobHandler,
     UploadCardService,
   ],
