@@ -3,7 +3,6 @@ import { launchBrowser, openContext, type ViewportName } from './support/browser
 import { startShop, type RunningShop } from './support/shop-process';
 import { screenshotPath } from './support/screenshots';
 
-
 let shop: RunningShop;
 let browser: Browser;
 
@@ -63,6 +62,17 @@ it.each<ViewportName>(['desktop', 'phone'])('captures the storefront at a %s', a
     // Let the add-to-cart toasts from the previous pages expire so the picture shows the page itself.
     await page.waitForTimeout(2500);
     await capture(page, 'cart', viewport);
+
+    await page.goto('/guest-or-login');
+    await page.getByRole('heading', { name: 'Inicia sesión para continuar' }).waitFor();
+    await capture(page, 'sign-in', viewport);
+
+    await page.getByRole('button', { name: 'Entrar como admin demo' }).click();
+    await page.getByRole('link', { name: 'Admin' }).or(page.getByRole('button', { name: /Mi cuenta/ })).first().waitFor();
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Panel de administración' }).waitFor();
+    if (viewport === 'phone') await page.getByRole('button', { name: /Mi cuenta/ }).click();
+    await capture(page, 'admin-header', viewport);
   } finally {
     await context.close();
   }

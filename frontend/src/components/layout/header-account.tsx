@@ -42,7 +42,7 @@ function useDisclosure() {
   return { open, toggle: () => setOpen((value) => !value), container };
 }
 
-function AccountMenu({ firstName }: { firstName: string }) {
+function AccountMenu({ firstName, isAdmin }: { firstName: string; isAdmin: boolean }) {
   const { open, toggle, container } = useDisclosure();
   const menuId = useId();
   const signOut = useSignOut();
@@ -64,6 +64,11 @@ function AccountMenu({ firstName }: { firstName: string }) {
       {open && (
         <div id={menuId} className="header-account__panel">
           <ul className="header-account__links">
+            {isAdmin && (
+              <li className="header-account__admin-item">
+                <Link to="/admin">Admin</Link>
+              </li>
+            )}
             {ACCOUNT_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
@@ -101,7 +106,7 @@ export function HeaderAccount() {
           Admin
         </Link>
       )}
-      <AccountMenu firstName={auth.user.firstName} />
+      <AccountMenu firstName={auth.user.firstName} isAdmin={auth.isAdmin} />
     </div>
   );
 }
