@@ -29,7 +29,6 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
   testEnvironment: 'node',
-  // Integration suites open PGlite or a fresh PostgreSQL database in their hooks: seconds, not ms,
-  // on a loaded two-core machine.
+  // For a package's own run (`nx test`); `npm test` sets the same in the root config.
   testTimeout: 30_000,
 };
