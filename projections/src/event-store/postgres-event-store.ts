@@ -18,6 +18,12 @@ import { EventPage, PollingSubscription } from './polling-subscription';
 
 export const EVENT_STORE_CHANNEL = 'event_store';
 
+/**
+ * Appends that commit within this window share one notification: each NOTIFY is a statement of its
+ * own, and one per append would double the server's work. Far inside the 100 ms a subscriber may wait.
+ */
+const NOTIFY_COALESCE_MS = 5;
+
 export interface PostgresEventStoreOptions {
   /**
    * How often a subscriber looks for new events without a notification. Notifications cover appends;
@@ -92,6 +98,7 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
+  private notifyTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
@@ -169,19 +176,34 @@ export class PostgresEventStore implements EventStore {
   /** Stops the subscriptions; the database belongs to whoever opened it and stays open. */
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    if (this.notifyTimer) {
+      clearTimeout(this.notifyTimer);
+      this.notifyTimer = undefined;
+      this.notify();
+    }
     while (this.notifying) await this.notifying;
   }
 
   /**
-   * Wakes subscribers after a commit, off the append's path. At most one notification is in flight per
-   * store; appends that commit meanwhile are covered by one more. Not durable and needs no fsync; a lost
-   * one costs a subscriber one poll interval.
+   * Wakes subscribers after a commit, off the append's path: the appends of one short window share a
+   * notification sent after all of them committed. A notification already on its way may have been
+   * sent before this commit, so one more follows it. Not durable and needs no fsync; a lost one costs a
+   * subscriber one poll interval.
    */
   private announce(): void {
     if (this.notifying) {
       this.notifyAgain = true;
       return;
     }
+    if (this.notifyTimer) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      this.notify();
+    }, NOTIFY_COALESCE_MS);
+    this.notifyTimer.unref();
+  }
+
+  private notify(): void {
     this.notifying = this.db
       .query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')", [EVENT_STORE_CHANNEL])
       .then(
