@@ -35,7 +35,13 @@ async function readJson(response: Response): Promise<unknown> {
 // The API refuses state-changing requests without it (CSRF); other sites cannot send it without CORS.
 const CSRF_HEADER = { 'X-Requested-With': 'tcg' };
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** The spec's text for this action (e.g. 'Error al guardar el set'), shown when the server words none. */
+  fallback?: string;
+}
+
+async function request<T>(path: string, init: RequestInit = {}, fallback?: string): Promise<T> {
   const changesState = !['GET', 'HEAD'].includes((init.method ?? 'GET').toUpperCase());
   let response: Response;
   try {
@@ -47,27 +53,40 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   } catch (error) {
     // An aborted query is React Query's business, not a connection problem to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_FAILURE, 0, 'NETWORK_ERROR');
+    throw new ApiError(fallback ?? NETWORK_FAILURE, 0, 'NETWORK_ERROR');
   }
+  // 204: done, and nothing to read (a DELETE).
+  if (response.status === 204) return undefined as T;
   const body = await readJson(response);
   if (!response.ok) {
     if (isApiErrorBody(body)) throw new ApiError(body.message, response.status, body.code ?? 'UNKNOWN');
-    throw new ApiError(UNEXPECTED_FAILURE, response.status, 'UNKNOWN');
+    throw new ApiError(fallback ?? UNEXPECTED_FAILURE, response.status, 'UNKNOWN');
   }
   if (body === undefined) throw new ApiError(UNEXPECTED_FAILURE, response.status, 'INVALID_JSON');
   return body as T;
 }
 
+/** A JSON request that changes state; `body` undefined sends none. */
+function send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
+  return <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    request<T>(
+      path,
+      {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        signal: options.signal,
+      },
+      options.fallback,
+    );
+}
+
 export const api = {
-  get: <T>(path: string, options: { signal?: AbortSignal } = {}) =>
-    request<T>(path, { method: 'GET', signal: options.signal }),
-  post: <T>(path: string, body: unknown, options: { signal?: AbortSignal } = {}) =>
-    request<T>(path, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json' },
-      signal: options.signal,
-    }),
+  get: <T>(path: string, options: RequestOptions = {}) => request<T>(path, { method: 'GET', signal: options.signal }, options.fallback),
+  post: send('POST'),
+  put: send('PUT'),
+  patch: send('PATCH'),
+  delete: send('DELETE'),
 };
 
 /** The text to show for any thrown value: API messages as sent, anything else generically. */

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
 import { api } from '@/lib/api-client';
-import { sendJson } from './send-json';
 
 /** Spec §9: the home page shows up to 16. */
 export const MOST_WANTED_MAX = 16;
@@ -61,7 +60,7 @@ export function useSaveMostWanted() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cardIds: string[]) =>
-      sendJson<{ entries: MostWantedEntry[] }>('PUT', '/api/admin/most-wanted', { cardIds }, messages.admin.mostWanted.saveFailed),
+      api.put<{ entries: MostWantedEntry[] }>('/api/admin/most-wanted', { cardIds }, { fallback: messages.admin.mostWanted.saveFailed }),
     onSuccess: (answer) => {
       queryClient.setQueryData(getEntriesQueryOptions().queryKey, answer.entries);
       void queryClient.invalidateQueries({ queryKey: ['home'] });

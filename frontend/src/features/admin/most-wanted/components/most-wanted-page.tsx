@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { MOST_WANTED_MAX, useMostWantedCandidates, useMostWantedEntries, useSaveMostWanted } from '../api/most-wanted';
 import '@/components/ui/page.css';
-import './content-admin.css';
+import '../../content-admin.css';
 
 /** Spec §2 Admin most wanted: a searchable card table with checkboxes and a save button. */
 export function MostWantedPage() {

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
 import { api } from '@/lib/api-client';
-import { sendJson } from './send-json';
 
 export interface SetProducts {
   booster: boolean;
@@ -43,8 +42,8 @@ export function useSaveSet() {
   return useMutation({
     mutationFn: ({ set, editing }: { set: AdminSet; editing: boolean }) =>
       editing
-        ? sendJson<AdminSet>('PUT', `/api/admin/sets/${encodeURIComponent(set.id)}`, set, messages.admin.sets.saveFailed)
-        : api.post<AdminSet>('/api/admin/sets', set),
+        ? api.put<AdminSet>(`/api/admin/sets/${encodeURIComponent(set.id)}`, set, { fallback: messages.admin.sets.saveFailed })
+        : api.post<AdminSet>('/api/admin/sets', set, { fallback: messages.admin.sets.saveFailed }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: setsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['home'] });

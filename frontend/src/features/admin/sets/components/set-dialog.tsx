@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { ApiError } from '@/lib/api-client';
 import { type AdminSet, type SetProducts, useAutocompleteSet, useSaveSet } from '../api/sets';
-import './content-admin.css';
+import '../../content-admin.css';
 
 export const emptySet: AdminSet = {
   id: '',

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { type AdminSet, type SetProducts, useSets } from '../api/sets';
 import { SetDialog } from './set-dialog';
 import '@/components/ui/page.css';
-import './content-admin.css';
+import '../../content-admin.css';
 
 const productNames: Record<keyof SetProducts, string> = { booster: 'Booster', display: 'Display', cartaSuelta: 'Carta suelta' };
 

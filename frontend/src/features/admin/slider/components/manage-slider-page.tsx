@@ -6,7 +6,7 @@ import { useDeleteSlide, useSlideVisibility } from '../api/change-slide';
 import { type AdminSlide, useSlides } from '../api/get-slides';
 import { SlideDialog } from './slide-dialog';
 import '@/components/ui/page.css';
-import './content-admin.css';
+import '../../content-admin.css';
 
 function SlideRow({ slide }: { slide: AdminSlide }) {
   const visibility = useSlideVisibility();

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { parseSlideForm, type SlideForm, useCreateSlide } from '../api/create-slide';
-import './content-admin.css';
+import '../../content-admin.css';
 
 const emptyForm: SlideForm = { title: '', desktopUrl: '', mobileUrl: '', link: '', alt: '', order: '0', visible: true };
 

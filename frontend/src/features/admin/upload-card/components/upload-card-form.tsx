@@ -2,7 +2,7 @@ import { messages, parseSolesToCents } from '@tcg/domain';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { type CardLanguage, type CardLookup, type Edition, setCodeForLanguage, useCardLookup, useUploadCard } from '../api/upload-card';
-import './content-admin.css';
+import '../../content-admin.css';
 
 const upload = messages.admin.upload;
 
