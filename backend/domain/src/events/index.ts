@@ -1,2 +1,3 @@
 export * from './event-metadata';
 export * from './parse-event';
+export * from './stored-payload';

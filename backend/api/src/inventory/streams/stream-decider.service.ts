@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isDomainError } from '@tcg/domain';
+import { fromStoredPayload, isDomainError, toStoredPayload } from '@tcg/domain';
 import { ConcurrencyError, type Durability, type EventStore, type RecordedEvent } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../event-store/event-store.module';
@@ -127,7 +127,7 @@ export class StreamDecider {
       events.map((event, index) => ({
         id: request.eventId?.(event, index) ?? randomUUID(),
         type: event.type,
-        data: { version: event.version, ...(event.data as object) },
+        data: toStoredPayload(event),
         metadata,
       })),
       expected,
@@ -157,13 +157,12 @@ export class StreamDecider {
   }
 }
 
-/** The event's payload version travels inside `data`, since the port has no field of its own for it. */
 function parseRecorded<TEvent extends { type: string }>(
   type: Pick<StreamType<TEvent, unknown>, 'parse'>,
   recorded: RecordedEvent,
 ): TEvent {
-  const { version, ...data } = recorded.data as { version?: number };
-  return type.parse(recorded.type, version ?? 1, data);
+  const { version, data } = fromStoredPayload(recorded.data);
+  return type.parse(recorded.type, version, data);
 }
 
 /** Full jitter, capped low: writers of one stream are few, and a buyer is waiting. */
