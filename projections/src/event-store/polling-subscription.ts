@@ -24,7 +24,8 @@ const POLL_WITHOUT_NOTIFY_MS = 50;
 const CAUGHT_UP_PAUSE_MS = 20;
 
 /**
- * Reads page after page from a checkpoint, hands each page to the handler (awaited), and once caught up
+ * Reads page after page from a checkpoint, hands each page to the handler (awaited; while it runs, the
+ * next page is already being read when this one was full), and once caught up
  * sleeps until a notification or the poll interval. A notification that arrives while a page is being
  * read is remembered, so it cannot be lost between the read and the sleep.
  */
@@ -71,11 +72,18 @@ export class PollingSubscription implements Subscription {
   private async run(): Promise<void> {
     const { readPage, handler, batchSize } = this.settings;
     let checkpoint = this.settings.from;
+    let ahead: Promise<EventPage> | undefined;
     try {
       while (!this.closed) {
         this.notified = false;
-        const page = await readPage(checkpoint, batchSize);
+        const page = await (ahead ?? readPage(checkpoint, batchSize));
+        ahead = undefined;
         if (page.scanned > 0) {
+          // A full page means more is waiting: read the next one while the handler applies this one.
+          if (page.scanned === batchSize) {
+            ahead = readPage(page.checkpoint, batchSize);
+            ahead.catch(() => undefined);
+          }
           await handler({ events: page.events, checkpoint: page.checkpoint });
           checkpoint = page.checkpoint;
         }
@@ -86,6 +94,7 @@ export class PollingSubscription implements Subscription {
         }
       }
     } finally {
+      await ahead?.catch(() => undefined);
       await this.unlisten?.();
     }
   }
