@@ -4,6 +4,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import { CatchUpProgress, catchUp } from './catch-up';
 import { deleteCheckpoint, lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import type { Projection, TableNames } from './projection';
+import { settleTables } from './settle-tables';
 import { requireHead } from './store-head';
 
 export const SHADOW_SUFFIX = '__shadow';
@@ -90,6 +91,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     const target = await requireHead(db, store);
     options.onStart?.(target);
     await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress, ...shadow });
+    await settleTables(db, shadow.tables);
     for (let attempt = 0; attempt < MAX_SWAP_ATTEMPTS; attempt++) {
       const swapped = await swap(db, projection);
       if (swapped) {

@@ -76,6 +76,21 @@ const CARD_COLUMNS: Record<keyof CardRow, string> = {
   position: 'bigint',
 };
 
+/** The inputs of a card's search document; `card_search` derives the searchable columns from them. */
+export interface SearchDocRow {
+  id: string;
+  name: string;
+  default_name: string;
+  keywords: string[];
+}
+
+const SEARCH_DOC_COLUMNS: Record<keyof SearchDocRow, string> = {
+  id: 'text',
+  name: 'text',
+  default_name: 'text',
+  keywords: 'text[]',
+};
+
 const MOVEMENT_COLUMNS: Record<keyof MovementRow, string> = {
   card_id: 'text',
   position: 'bigint',
@@ -163,6 +178,8 @@ export async function loadReservationMovements(tx: Sql, tables: TableNames, card
 
 export interface CardWrites {
   cards: CardRow[];
+  /** Only cards whose names or keywords changed in the batch: the search index is not touched otherwise. */
+  searchDocs: SearchDocRow[];
   movements: MovementRow[];
   stockEntries: StockEntryRow[];
   priceEntries: PriceEntryRow[];
@@ -170,6 +187,13 @@ export interface CardWrites {
 
 export async function writeCards(tx: Sql, tables: TableNames, writes: CardWrites): Promise<void> {
   await insertMany(tx, tables.cards, CARD_COLUMNS, writes.cards, `ON CONFLICT (id) DO UPDATE SET ${CARD_UPDATE}`);
+  await insertMany(
+    tx,
+    tables.card_search,
+    SEARCH_DOC_COLUMNS,
+    writes.searchDocs,
+    `ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, default_name = EXCLUDED.default_name, keywords = EXCLUDED.keywords`,
+  );
   await insertMany(tx, tables.card_movements, MOVEMENT_COLUMNS, writes.movements);
   await insertMany(tx, tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries);
   await insertMany(tx, tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries);

@@ -37,6 +37,8 @@ interface Batch {
   ledgers: Map<string, StockLedger>;
   /** Earlier `reserva`/`venta` movements of the reservations this batch touches, by card. */
   earlier: Map<string, Movement[]>;
+  /** Cards whose search document (names, keywords) this batch changed. */
+  searchChanged: Set<string>;
   writes: CardWrites;
 }
 
@@ -44,7 +46,10 @@ interface Batch {
 function evolve(batch: Batch, event: CardEvent, position: number): CardRow {
   const row = batch.rows.get(event.data.cardId);
   const writes = batch.writes;
-  if (event.type === 'CardListed') return listedRow(event.data, position, row);
+  if (event.type === 'CardListed') {
+    batch.searchChanged.add(event.data.cardId);
+    return listedRow(event.data, position, row);
+  }
   if (!row) throw new Error(`card ${event.data.cardId} has no CardListed before it`);
   const next: CardRow = { ...row, updated_at: event.data.at, position };
   const cardId = row.id;
@@ -59,6 +64,7 @@ function evolve(batch: Batch, event: CardEvent, position: number): CardRow {
       if (set !== undefined) next.set_name = set;
       if (setId !== undefined) next.set_id = setId;
       if (keywords !== undefined) next.keywords = keywords;
+      if (name !== undefined || defaultName !== undefined || keywords !== undefined) batch.searchChanged.add(cardId);
       return next;
     }
     case 'PriceSet': {
@@ -123,15 +129,16 @@ export function cardsProjection(): Projection {
   return {
     name: CARDS_PROJECTION,
     filter: { streamPrefixes: ['card-'] },
-    tables: ['cards', 'card_movements', 'card_stock_entries', 'card_price_entries'],
+    tables: ['cards', 'card_search', 'card_movements', 'card_stock_entries', 'card_price_entries'],
     async apply({ tx, tables }: ApplyContext, events: readonly RecordedEvent[]) {
       const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
       const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
       const batch: Batch = {
         rows: await loadCards(tx, tables, cardIds),
         ledgers: new Map(),
+        searchChanged: new Set(),
         earlier: await loadReservationMovements(tx, tables, cardIds, reservationsNamed(parsed.map(({ card }) => card))),
-        writes: { cards: [], movements: [], stockEntries: [], priceEntries: [] },
+        writes: { cards: [], searchDocs: [], movements: [], stockEntries: [], priceEntries: [] },
       };
       for (const { event, card } of parsed) {
         const row = forEvent(event, () => evolve(batch, card, event.position));
@@ -139,6 +146,10 @@ export function cardsProjection(): Projection {
       }
       // Only the batch's cards were loaded, and each of them took at least one event.
       batch.writes.cards = [...batch.rows.values()];
+      batch.writes.searchDocs = [...batch.searchChanged].map((id) => {
+        const { name, default_name, keywords } = batch.rows.get(id) as CardRow;
+        return { id, name, default_name, keywords };
+      });
       await writeCards(tx, tables, batch.writes);
     },
   };

@@ -8,6 +8,7 @@ export * from './cards.projection';
 export * from './orders.projection';
 export * from './projection-registry';
 export * from './replay';
+export * from './settle-tables';
 export * from './blue-green';
 export * from './store-head';
 export * from './stock-audit';

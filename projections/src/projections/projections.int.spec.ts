@@ -55,6 +55,22 @@ describe('cards projection', () => {
     expect(new Date(rows[0].updated_at as string).toISOString()).toBe(at(5));
   });
 
+  it('keeps the search document in step with names and keywords, and only rewrites it when they change', async () => {
+    const other = listingEvents({ name: 'Kuriboh', setCode: 'MRD-071', rarity: 'Common', salePrice: 500, stock: 2 });
+    await appendEvents(store, other.streamId, other.events);
+    await projectAll(database.db, store);
+    const searchRow = async () =>
+      (await database.db.query<{ name: string; search_text: string; xmin: string }>('SELECT name, search_text, xmin::text FROM card_search WHERE id = $1', [other.id])).rows;
+    const listed = await searchRow();
+    expect(listed).toEqual([expect.objectContaining({ name: 'Kuriboh' })]);
+    await appendEvents(store, other.streamId, [{ type: 'PriceSet', version: 1, data: { cardId: other.id, salePrice: 600, offerPrice: null, at: at(7) } }]);
+    await projectAll(database.db, store);
+    expect((await searchRow())[0].xmin).toBe(listed[0].xmin);
+    await appendEvents(store, other.streamId, [{ type: 'CardDetailsChanged', version: 1, data: { cardId: other.id, keywords: ['kuribō', 'bola peluda'], at: at(8) } }]);
+    await projectAll(database.db, store);
+    expect((await searchRow())[0].search_text).toContain('bola peluda');
+  });
+
   it('keeps the ledger: movements, stock entries and price entries', async () => {
     const { rows: movements } = await database.db.query<{ type: string; quantity: number; source: string | null; reservation_id: string | null; order_id: string | null }>(
       'SELECT type, quantity, source, reservation_id, order_id FROM card_movements WHERE card_id = $1 ORDER BY position', [cardId]);

@@ -3,8 +3,9 @@ import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { CatchUpProgress, catchUp, ProjectionHaltedError } from './catch-up';
 import { lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import { liveTables, type Projection } from './projection';
 import { PROJECTION_LOCK_SPACE } from './projection-runner';
+import { settleTables } from './settle-tables';
 import { requireHead } from './store-head';
 
 export interface ReplayOptions {
@@ -45,6 +46,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayRe
   if (!lock) return { target, position: await followElsewhere(options, target), ranHere: false };
   try {
     const progress = await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress });
+    await settleTables(db, liveTables(projection));
     return { target, position: progress.position, ranHere: true };
   } finally {
     await lock.release();

@@ -24,8 +24,8 @@ type TextMatch = 'all' | 'prefix' | 'fuzzy';
 const TEXT_MATCH: Record<TextMatch, string> = {
   // $1 and $2 appear in every form so the parameter list stays the same.
   all: 'AND $1::text IS NULL AND $2::text IS NOT NULL',
-  prefix: "AND search_vector @@ to_tsquery('simple', $1) AND $2::text IS NOT NULL",
-  fuzzy: 'AND search_text %> $2 AND $1::text IS NOT NULL',
+  prefix: "AND id IN (SELECT id FROM card_search WHERE search_vector @@ to_tsquery('simple', $1)) AND $2::text IS NOT NULL",
+  fuzzy: 'AND id IN (SELECT id FROM card_search WHERE search_text %> $2) AND $1::text IS NOT NULL',
 };
 
 function searchSql(sort: SearchSort, match: TextMatch): string {
@@ -94,7 +94,7 @@ export function toCardSummary(row: HitRow): CardSummary {
   };
 }
 
-/** Search over the `cards` read model itself (migration 0003 adds its search columns and indexes). */
+/** Search over the `cards` read model, matching text in its `card_search` documents (migrations 0003 and 0008). */
 export class PostgresSearchIndex implements SearchIndex {
   readonly name: 'postgres' | 'pglite';
 

@@ -47,7 +47,7 @@ export class StockCheckHandler implements IQueryHandler<StockCheckQuery> {
     const { rows } = await this.db.query<CardRow>(
       `SELECT id, name, set_name AS "set", set_code AS "setCode", rarity, edition, language, stock_final AS recorded
          FROM cards
-        WHERE ($1::text = '' OR strpos(search_text, lower(immutable_unaccent($1::text))) > 0)
+        WHERE ($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0))
           AND ($2::text IS NULL OR id = $2::text)
         ORDER BY updated_at DESC, id`,
       [q, cardId],

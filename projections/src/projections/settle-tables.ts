@@ -1,0 +1,13 @@
+import { quoteIdent } from '../db/pg-database';
+import type { Database } from '../db/sql';
+import type { TableNames } from './projection';
+
+/**
+ * After a bulk load (a replay, or a rebuild's shadow tables), before the shop relies on the tables:
+ * merge the GIN indexes' pending lists and refresh the planner's statistics. Without it a freshly
+ * replayed catalogue has no statistics, and the planner scans every row for a typo search (280 ms
+ * instead of 7 ms at 10,000 cards).
+ */
+export async function settleTables(db: Database, tables: TableNames): Promise<void> {
+  for (const table of Object.values(tables)) await db.exec(`VACUUM (ANALYZE) ${quoteIdent(table)}`);
+}
