@@ -194,6 +194,14 @@ export async function writeCards(tx: Sql, tables: TableNames, writes: CardWrites
     writes.searchDocs,
     `ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, default_name = EXCLUDED.default_name, keywords = EXCLUDED.keywords`,
   );
+  if (writes.searchDocs.length > 0) {
+    await tx.query(
+      `INSERT INTO ${quoteIdent(tables.card_search_words)} (word)
+       SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM ${quoteIdent(tables.card_search)} WHERE id = ANY($1::text[])
+       ON CONFLICT (word) DO NOTHING`,
+      [writes.searchDocs.map((doc) => doc.id)],
+    );
+  }
   await insertMany(tx, tables.card_movements, MOVEMENT_COLUMNS, writes.movements);
   await insertMany(tx, tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries);
   await insertMany(tx, tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries);

@@ -129,7 +129,7 @@ export function cardsProjection(): Projection {
   return {
     name: CARDS_PROJECTION,
     filter: { streamPrefixes: ['card-'] },
-    tables: ['cards', 'card_search', 'card_movements', 'card_stock_entries', 'card_price_entries'],
+    tables: ['cards', 'card_search', 'card_search_words', 'card_movements', 'card_stock_entries', 'card_price_entries'],
     async apply({ tx, tables }: ApplyContext, events: readonly RecordedEvent[]) {
       const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
       const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];

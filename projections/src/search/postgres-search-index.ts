@@ -9,24 +9,39 @@ const ORDER_BY: Record<SearchSort, string> = {
   priceDesc: 'price DESC, sort_name ASC, id ASC',
 };
 
-const IN_LANGUAGES = '(cardinality($5::text[]) = 0 OR language = ANY($5::text[]))';
-const IN_RARITIES = '(cardinality($6::text[]) = 0 OR rarity = ANY($6::text[]))';
+const IN_LANGUAGES = '(cardinality($4::text[]) = 0 OR language = ANY($4::text[]))';
+const IN_RARITIES = '(cardinality($5::text[]) = 0 OR rarity = ANY($5::text[]))';
 
-type TextMatch = 'all' | 'prefix' | 'fuzzy';
+type TextMatch = 'all' | 'prefix';
 
 /*
  * A card matches when every word is a prefix of one of its words (tsquery `w:*`, GIN index). Only when
- * that finds nothing does the query run again tolerating typos: trigram similarity of the query to a
- * stretch of the card's names (`%>`, word_similarity, GIN trigram index). Fuzzy matching first would
- * recheck thousands of candidates for a short word. Each facet group is counted with the other group's
- * filter applied and not its own: OR within a group, AND between groups.
+ * that finds nothing is the query taken for a typo: each word may then also be one of its nearest
+ * words in the catalogue's lexicon (`card_search_words`, trigram distance on a GiST index), and the
+ * prefix match runs again. Each facet group is counted with the other group's filter applied and not
+ * its own: OR within a group, AND between groups.
  */
 const TEXT_MATCH: Record<TextMatch, string> = {
-  // $1 and $2 appear in every form so the parameter list stays the same.
-  all: 'AND $1::text IS NULL AND $2::text IS NOT NULL',
-  prefix: "AND id IN (SELECT id FROM card_search WHERE search_vector @@ to_tsquery('simple', $1)) AND $2::text IS NOT NULL",
-  fuzzy: 'AND id IN (SELECT id FROM card_search WHERE search_text %> $2) AND $1::text IS NOT NULL',
+  all: 'AND $1::text IS NULL',
+  prefix: "AND id IN (SELECT id FROM card_search WHERE search_vector @@ to_tsquery('simple', $1))",
 };
+
+/** How many lexicon words may stand in for one query word, and how close they must be (pg_trgm similarity). */
+const CORRECTIONS_PER_WORD = 3;
+const MIN_SIMILARITY = 0.25;
+
+const CORRECTIONS_SQL = `
+  SELECT q.ord::int AS ord, x.word
+    FROM unnest($1::text[]) WITH ORDINALITY AS q(w, ord)
+   CROSS JOIN LATERAL (SELECT word FROM card_search_words ORDER BY word <-> q.w LIMIT ${CORRECTIONS_PER_WORD}) x
+   WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w`;
+
+const LEXEME = /^[\p{L}\p{N}]+$/u;
+
+/** `(w:* | c1:* | …) & …`: each word, or one of its corrections, as a prefix. Every term is letters and digits only. */
+function prefixQuery(alternatives: readonly string[][]): string {
+  return alternatives.map((terms) => `(${terms.map((term) => `${term}:*`).join(' | ')})`).join(' & ');
+}
 
 function searchSql(sort: SearchSort, match: TextMatch): string {
   const text = TEXT_MATCH[match];
@@ -35,14 +50,14 @@ function searchSql(sort: SearchSort, match: TextMatch): string {
     SELECT id, name, default_name, image_url, image_small_url, rarity, edition, set_name, set_code, set_id, language,
            stock_final, last_sale_price, last_offer_price, sort_name, price
       FROM cards
-     WHERE ($3::text IS NULL OR set_id = $3)
-       AND (NOT $4::boolean OR stock_final > 0)
+     WHERE ($2::text IS NULL OR set_id = $2)
+       AND (NOT $3::boolean OR stock_final > 0)
        ${text}
   ), filtered AS (
     SELECT * FROM matched WHERE ${IN_LANGUAGES} AND ${IN_RARITIES}
   )
   SELECT (SELECT count(*) FROM filtered)::int AS total, (SELECT count(*) FROM matched)::int AS matched,
-         (SELECT coalesce(json_agg(h), '[]') FROM (SELECT * FROM filtered ORDER BY ${ORDER_BY[sort]} LIMIT ${SEARCH_PAGE_SIZE} OFFSET $7) h) AS hits,
+         (SELECT coalesce(json_agg(h), '[]') FROM (SELECT * FROM filtered ORDER BY ${ORDER_BY[sort]} LIMIT ${SEARCH_PAGE_SIZE} OFFSET $6) h) AS hits,
          (SELECT coalesce(json_agg(f ORDER BY f.value), '[]')
             FROM (SELECT language AS value, count(*)::int AS count FROM matched WHERE ${IN_RARITIES} GROUP BY language) f) AS languages,
          (SELECT coalesce(json_agg(f ORDER BY f.value), '[]')
@@ -75,6 +90,17 @@ interface ResultRow {
   rarities: FacetValue[];
 }
 
+function toResponse({ total, hits, languages, rarities }: ResultRow, page: number): SearchResponse {
+  return {
+    hits: hits.map(toCardSummary),
+    total,
+    page,
+    pageSize: SEARCH_PAGE_SIZE,
+    totalPages: Math.ceil(total / SEARCH_PAGE_SIZE),
+    facets: { language: languages, rarity: rarities },
+  };
+}
+
 export function toCardSummary(row: HitRow): CardSummary {
   return {
     id: row.id,
@@ -105,11 +131,10 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(params: SearchParams): Promise<SearchResponse> {
     const words = queryWords(params.q);
     const page = Math.max(1, params.page);
-    const run = async (match: TextMatch) =>
+    const run = async (match: TextMatch, tsquery: string | null) =>
       (
         await this.db.query<ResultRow>(searchSql(params.sort, match), [
-          words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null,
-          words.join(' '),
+          tsquery,
           params.setId ?? null,
           params.inStockOnly,
           params.languages,
@@ -117,19 +142,21 @@ export class PostgresSearchIndex implements SearchIndex {
           (page - 1) * SEARCH_PAGE_SIZE,
         ])
       ).rows[0];
-    let result = await run(words.length > 0 ? 'prefix' : 'all');
-    if (words.length > 0 && result.matched === 0) result = await run('fuzzy');
-    const { total, hits, languages, rarities } = result;
-    return {
-      hits: hits.map(toCardSummary),
-      total,
-      page,
-      pageSize: SEARCH_PAGE_SIZE,
-      totalPages: Math.ceil(total / SEARCH_PAGE_SIZE),
-      facets: { language: languages, rarity: rarities },
-    };
+    if (words.length === 0) return toResponse(await run('all', null), page);
+    const exact = await run('prefix', prefixQuery(words.map((word) => [word])));
+    if (exact.matched > 0) return toResponse(exact, page);
+    const corrected = await this.corrections(words);
+    if (corrected.every((terms) => terms.length === 1)) return toResponse(exact, page);
+    return toResponse(await run('prefix', prefixQuery(corrected)), page);
   }
 
+  /** Each query word with its nearest lexicon words (itself first). */
+  private async corrections(words: string[]): Promise<string[][]> {
+    const { rows } = await this.db.query<{ ord: number; word: string }>(CORRECTIONS_SQL, [words]);
+    const alternatives = words.map((word) => [word]);
+    for (const { ord, word } of rows) if (LEXEME.test(word)) alternatives[ord - 1].push(word);
+    return alternatives;
+  }
   async ping(): Promise<void> {
     await this.db.query('SELECT 1 FROM cards LIMIT 1');
   }
