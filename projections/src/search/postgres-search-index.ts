@@ -1,5 +1,5 @@
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
-import type { Database } from '../db/sql';
+import type { Database, Sql } from '../db/sql';
 import { queryWords, SearchIndex } from './search-index.port';
 
 const ORDER_BY: Record<SearchSort, string> = {
@@ -35,6 +35,9 @@ const CORRECTIONS_SQL = `
     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, ord)
    CROSS JOIN LATERAL (SELECT word FROM card_search_words ORDER BY word <-> q.w LIMIT ${CORRECTIONS_PER_WORD}) x
    WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w`;
+
+/** What the planner should assume a random page read costs against a sequential one (PostgreSQL's default is 4). */
+const CACHED_PAGE_COST = 1.1;
 
 const LEXEME = /^[\p{L}\p{N}]+$/u;
 
@@ -120,6 +123,14 @@ export function toCardSummary(row: HitRow): CardSummary {
   };
 }
 
+/** Each query word with its nearest lexicon words (itself first). */
+async function corrections(tx: Sql, words: string[]): Promise<string[][]> {
+  const { rows } = await tx.query<{ ord: number; word: string }>(CORRECTIONS_SQL, [words]);
+  const alternatives = words.map((word) => [word]);
+  for (const { ord, word } of rows) if (LEXEME.test(word)) alternatives[ord - 1].push(word);
+  return alternatives;
+}
+
 /** Search over the `cards` read model, matching text in its `card_search` documents (migrations 0003 and 0008). */
 export class PostgresSearchIndex implements SearchIndex {
   readonly name: 'postgres' | 'pglite';
@@ -128,12 +139,25 @@ export class PostgresSearchIndex implements SearchIndex {
     this.name = db.kind;
   }
 
+  /**
+   * One read-only transaction: the queries of a search see one snapshot, and the planner is told that
+   * a page fetched by index costs little more than one read in sequence, which holds for a catalogue
+   * that stays in memory. With the default (4×) it scanned all of `card_search` for a common prefix such
+   * as `de:*` and joined by hash over all of `cards`: 44 ms instead of 15 ms at 50,000 cards.
+   */
   async search(params: SearchParams): Promise<SearchResponse> {
+    return this.db.transaction(async (tx) => {
+      await tx.exec(`SET TRANSACTION READ ONLY; SET LOCAL random_page_cost = ${CACHED_PAGE_COST}`);
+      return this.searchIn(tx, params);
+    });
+  }
+
+  private async searchIn(tx: Sql, params: SearchParams): Promise<SearchResponse> {
     const words = queryWords(params.q);
     const page = Math.max(1, params.page);
     const run = async (match: TextMatch, tsquery: string | null) =>
       (
-        await this.db.query<ResultRow>(searchSql(params.sort, match), [
+        await tx.query<ResultRow>(searchSql(params.sort, match), [
           tsquery,
           params.setId ?? null,
           params.inStockOnly,
@@ -145,18 +169,11 @@ export class PostgresSearchIndex implements SearchIndex {
     if (words.length === 0) return toResponse(await run('all', null), page);
     const exact = await run('prefix', prefixQuery(words.map((word) => [word])));
     if (exact.matched > 0) return toResponse(exact, page);
-    const corrected = await this.corrections(words);
+    const corrected = await corrections(tx, words);
     if (corrected.every((terms) => terms.length === 1)) return toResponse(exact, page);
     return toResponse(await run('prefix', prefixQuery(corrected)), page);
   }
 
-  /** Each query word with its nearest lexicon words (itself first). */
-  private async corrections(words: string[]): Promise<string[][]> {
-    const { rows } = await this.db.query<{ ord: number; word: string }>(CORRECTIONS_SQL, [words]);
-    const alternatives = words.map((word) => [word]);
-    for (const { ord, word } of rows) if (LEXEME.test(word)) alternatives[ord - 1].push(word);
-    return alternatives;
-  }
   async ping(): Promise<void> {
     await this.db.query('SELECT 1 FROM cards LIMIT 1');
   }
