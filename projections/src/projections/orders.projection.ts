@@ -8,7 +8,7 @@ import { readOrderEvent } from './stored-event';
 export const ORDERS_PROJECTION = 'orders';
 
 const PLACED_STATUS = 'pendiente_confirmación_pago';
-const STATUS_AFTER: Record<Exclude<OrderEvent['type'], 'OrderPlaced'>, string> = {
+const STATUS_AFTER: Record<Exclude<OrderEvent['type'], 'OrderPlaced' | 'OrderAbandoned'>, string> = {
   OrderConfirmed: 'confirmado',
   OrderCancelled: 'anulado',
 };
@@ -74,7 +74,9 @@ function statusChanges(parsed: { event: RecordedEvent; order: OrderEvent }[]): S
   const changes = new Map<string, StatusChange>();
   for (const { event, order } of parsed) {
     switch (order.type) {
+      // Placed orders are inserted above; an abandoned one was never placed and has no row.
       case 'OrderPlaced':
+      case 'OrderAbandoned':
         break;
       case 'OrderConfirmed':
       case 'OrderCancelled':

@@ -36,6 +36,8 @@ beforeAll(async () => {
     { type: 'OrderCancelled', version: 1, data: { orderId: 'o2', at: at(5) } },
     { type: 'OrderConfirmed', version: 1, data: { orderId: 'o2', at: at(6) } },
   ]);
+  // A checkout the sweeper gave up on: never placed, so never shown.
+  await appendEvents(store, orderStreamName('o3'), [{ type: 'OrderAbandoned', version: 1, data: { orderId: 'o3', at: at(7) } }]);
   await projectAll(database.db, store);
 });
 
@@ -91,7 +93,7 @@ describe('cards projection', () => {
 });
 
 describe('orders projection', () => {
-  it('writes orders with their items and follows confirm and cancel', async () => {
+  it('writes orders with their items, follows confirm and cancel, and shows no abandoned order', async () => {
     const { rows } = await database.db.query('SELECT id, user_id, name, email, phone, status, total, proof_key, proof_hash FROM orders ORDER BY id');
     expect(rows).toEqual([
       { id: 'o1', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'confirmado', total: 5800, proof_key: 'proofs/o1.webp', proof_hash: 'h1' },

@@ -128,6 +128,11 @@ export class CheckoutHandler implements ICommandHandler<CheckoutCommand> {
   private async alreadyPlaced(attempt: Attempt, input: CheckoutInput): Promise<CheckoutResult | undefined> {
     const { state, position } = await this.decider.load(orderStream, orderStreamName(attempt.orderId));
     if (state.status === 'none') return undefined;
+    if (state.status === 'abandoned') {
+      // The sweeper gave this attempt's stock back: the key can never place its order.
+      await this.keys.forget(attempt.claim);
+      throw toApiError(DomainError.of('order_abandoned', { orderId: attempt.orderId }));
+    }
     const { items, total } = state.order;
     const result = { orderId: attempt.orderId, total, items, position };
     const duplicateProofOf = await this.attempts.placed(attempt.attemptId, attempt.claim, result, input.proofHash);

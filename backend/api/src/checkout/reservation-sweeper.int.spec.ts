@@ -1,12 +1,17 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { orderStreamName } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
-import { ReserveStockCommand } from '../inventory';
+import { deterministicUuid, orderStream, ReserveStockCommand, StreamDecider } from '../inventory';
+import { PlaceOrderCommand } from '../orders';
+import { ApiError } from '../web/api-exception.filter';
 import { cardStateFromEvents, createTestCard, stockFromEvents, testContext } from '../inventory/testing/write-side.fixtures';
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { ReservationAttemptsStore } from './reservation-attempts.store';
 import { ReservationSweeper } from './reservation-sweeper.service';
+import { requestHash } from './checkout-lines';
+import { IdempotencyKeysStore } from './idempotency-keys.store';
 import { checkoutInput, tryCheckout } from './testing/checkout.fixtures';
 
 describe('reservation sweeper', () => {
@@ -18,6 +23,11 @@ describe('reservation sweeper', () => {
 
   /** What a checkout does before it dies: the write-ahead row, then the reservations, no order. */
   async function crashAfterReserving(cards: string[], userId: string): Promise<string> {
+    return (await stallAfterReserving(cards, userId)).attemptId;
+  }
+
+  /** A checkout that reserved and then stalled past the sweeper's patience (or died): it may still try to place. */
+  async function stallAfterReserving(cards: string[], userId: string) {
     const attemptId = randomUUID();
     const orderId = randomUUID();
     const reservations = cards.map((cardId) => ({ cardId, reservationId: randomUUID(), quantity: 2 }));
@@ -29,7 +39,15 @@ describe('reservation sweeper', () => {
       `UPDATE reservation_attempts SET created_at = now() - interval '10 minutes' WHERE attempt_id = $1`,
       [attemptId],
     );
-    return attemptId;
+    return { attemptId, orderId, reservations };
+  }
+
+  /** The stalled checkout's next step: `PlaceOrder` with what it reserved. */
+  function placeLate(orderId: string, reservations: { cardId: string; reservationId: string; quantity: number }[]) {
+    const items = reservations.map(({ cardId, reservationId, quantity }) => ({ cardId, name: cardId, quantity, unitPrice: 100, reservationId }));
+    const buyer = { userId: 'user-late', name: 'Rosa Tardía', email: 'rosa@example.pe', phone: '987654321' };
+    const total = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
+    return t.app.get(CommandBus).execute(new PlaceOrderCommand(orderId, buyer, items, total, 'proofs/late.webp', 'late-hash', testContext));
   }
 
   it('gives back stock reserved by a checkout that never placed its order, once', async () => {
@@ -63,5 +81,69 @@ describe('reservation sweeper', () => {
     expect(await t.app.get(ReservationSweeper).sweep()).toEqual({ released: 0, placed: 1, failed: 0 });
     expect(await stockFromEvents(t.app, cardId)).toBe(2);
     expect(await t.app.get(ReservationSweeper).sweep(60_000)).toEqual({ released: 0, placed: 0, failed: 0 });
+  });
+
+  it('refuses the order of a checkout that comes back after the sweeper gave its stock back', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Late Comer', stock: 5, price: 100 });
+    const { orderId, reservations } = await stallAfterReserving([cardId], 'user-late');
+    expect(await t.app.get(ReservationSweeper).sweep()).toEqual({ released: 1, placed: 0, failed: 0 });
+
+    const refusal = await placeLate(orderId, reservations).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ code: 'order_abandoned', message: 'El pedido tardó demasiado y sus productos se liberaron. Vuelve a intentarlo.' });
+    expect((refusal as ApiError).getStatus()).toBe(409);
+    const { state } = await t.app.get(StreamDecider).load(orderStream, orderStreamName(orderId));
+    expect(state.status).toBe('abandoned');
+    expect(await stockFromEvents(t.app, cardId)).toBe(5);
+  });
+
+  it('lets exactly one of a late placement and the sweeper win when they race', async () => {
+    for (let round = 0; round < 6; round++) {
+      const cardId = await createTestCard(t.app, { name: `Race ${round}`, stock: 5, price: 100 });
+      const { orderId, reservations } = await stallAfterReserving([cardId], 'user-race');
+      const [swept, placed] = await Promise.all([
+        t.app.get(ReservationSweeper).sweep(),
+        placeLate(orderId, reservations).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof ApiError && error.code === 'order_abandoned') return false;
+            throw error;
+          },
+        ),
+      ]);
+      const { state } = await t.app.get(StreamDecider).load(orderStream, orderStreamName(orderId));
+      if (placed) {
+        expect(swept).toMatchObject({ released: 0, placed: 1 });
+        expect(state.status).toBe('pendiente_confirmación_pago');
+        expect(await stockFromEvents(t.app, cardId)).toBe(3);
+      } else {
+        expect(swept).toMatchObject({ released: 1, placed: 0 });
+        expect(state.status).toBe('abandoned');
+        expect(await stockFromEvents(t.app, cardId)).toBe(5);
+      }
+    }
+  });
+
+  it('answers a retried submit of a swept checkout with the refusal, and frees the key', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Retried Late', stock: 5, price: 100 });
+    const input = checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }], { userId: 'user-retry' });
+    const claim = { key: input.idempotencyKey, userId: 'user-retry', requestHash: requestHash(input) };
+    // The first request claimed the key and reserved, then died; the sweeper gave the stock back.
+    const orderId = deterministicUuid(`order:${claim.userId}:${claim.key}`);
+    const reservations = [{ cardId, reservationId: randomUUID(), quantity: 2 }];
+    const attemptId = randomUUID();
+    expect(await t.app.get(IdempotencyKeysStore).claim(claim, { attemptId, orderId, reservations })).toEqual({ kind: 'owner', takeover: false });
+    await t.app.get(CommandBus).execute(new ReserveStockCommand(cardId, reservations[0].reservationId, orderId, 2, testContext));
+    const db = t.app.get<Database>(DATABASE);
+    await db.query(`UPDATE reservation_attempts SET created_at = now() - interval '10 minutes' WHERE attempt_id = $1`, [attemptId]);
+    await db.query(`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE user_id = $1 AND key = $2`, [claim.userId, claim.key]);
+    expect(await t.app.get(ReservationSweeper).sweep()).toEqual({ released: 1, placed: 0, failed: 0 });
+
+    const retried = await tryCheckout(t.app, input);
+    expect(retried.ok === false && [retried.error.getStatus(), retried.error.code]).toEqual([409, 'order_abandoned']);
+    const { rows } = await db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key]);
+    expect(rows).toEqual([]);
+    expect(await stockFromEvents(t.app, cardId)).toBe(5);
+    expect((await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }], { userId: 'user-retry' }))).ok).toBe(true);
   });
 });

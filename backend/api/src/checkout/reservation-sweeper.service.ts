@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { orderStreamName } from '@tcg/domain';
+import { decideOrder, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
 import type { JobQueue } from '../infra/jobs';
-import { orderStream, StreamDecider, systemContext } from '../inventory';
+import { deterministicUuid, orderStream, StreamDecider, systemContext } from '../inventory';
 import { JOB_QUEUE } from '../jobs/jobs.module';
 import { ABANDONED_AFTER_MS } from './idempotency-keys.store';
 import { type OpenAttempt, ReservationAttemptsStore } from './reservation-attempts.store';
@@ -46,14 +46,26 @@ export class ReservationSweeper implements OnModuleInit {
     return report;
   }
 
+  /**
+   * The order stream decides between a late checkout and the sweeper: `OrderAbandoned` is appended only
+   * on an empty stream (expected revision), and only then is the stock given back. A checkout still
+   * running has its `PlaceOrder` refused afterwards; one that placed first wins, and the attempt is
+   * marked as placed.
+   */
   private async finish(attempt: OpenAttempt): Promise<keyof SweepReport> {
-    const { state } = await this.decider.load(orderStream, orderStreamName(attempt.orderId));
-    const ordered = new Set(state.status === 'none' ? [] : state.order.items.map((item) => item.reservationId));
+    const context = { ...systemContext('sweeper'), causationId: attempt.attemptId };
+    const { orderId } = attempt;
+    const { state } = await this.decider.decide<OrderEvent, OrderState>(orderStream, {
+      streamId: orderStreamName(orderId),
+      context,
+      decide: (current) => decideOrder({ type: 'AbandonOrder', data: { orderId, at: new Date() } }, current),
+      eventId: (event) => deterministicUuid(`${event.type}:${orderId}`),
+    });
+    const ordered = new Set(state.status === 'abandoned' || state.status === 'none' ? [] : state.order.items.map((item) => item.reservationId));
     if (attempt.reservations.every((reservation) => ordered.has(reservation.reservationId))) {
       await this.attempts.markPlaced(attempt.attemptId);
       return 'placed';
     }
-    const context = { ...systemContext('sweeper'), causationId: attempt.attemptId };
     if (!(await this.releaser.release(attempt.reservations, context))) return 'failed';
     await this.attempts.released(attempt.attemptId);
     return 'released';

@@ -107,6 +107,7 @@ export const messages = {
     reservationSold: 'La reserva ya fue vendida; no se puede anular.',
     orderNotFound: 'Pedido no encontrado.',
     orderAlreadyPlaced: 'El pedido ya fue registrado.',
+    orderAbandoned: 'El pedido tardó demasiado y sus productos se liberaron. Vuelve a intentarlo.',
     duplicateReservation: 'Cada producto del pedido necesita su propia reserva.',
     totalMismatch: 'El total no coincide con la suma de los productos.',
     orderAlreadyCancelled: 'El pedido ya fue anulado; no se puede confirmar.',

@@ -24,4 +24,10 @@ export type ConfirmOrder = Command<'ConfirmOrder', { at: Date }>;
 /** Admin cancel: the handler then releases every line's reservation (`anulacion`). */
 export type CancelOrder = Command<'CancelOrder', { at: Date }>;
 
-export type OrderCommand = PlaceOrder | ConfirmOrder | CancelOrder;
+/**
+ * The sweeper, before releasing the reservations of a checkout that never placed its order: abandons
+ * the order id if nothing was placed under it, and otherwise changes nothing.
+ */
+export type AbandonOrder = Command<'AbandonOrder', { orderId: string; at: Date }>;
+
+export type OrderCommand = PlaceOrder | ConfirmOrder | CancelOrder | AbandonOrder;

@@ -1,7 +1,7 @@
 import { isCents, lineTotal } from '../money';
 import { assertNever, DomainError } from '../shared';
-import type { CancelOrder, ConfirmOrder, OrderCommand, PlaceOrder } from './order.commands';
-import type { OrderCancelled, OrderConfirmed, OrderEvent, OrderItem, OrderPlaced } from './order.events';
+import type { AbandonOrder, CancelOrder, ConfirmOrder, OrderCommand, PlaceOrder } from './order.commands';
+import type { OrderAbandoned, OrderCancelled, OrderConfirmed, OrderEvent, OrderItem, OrderPlaced } from './order.events';
 import type { OrderState } from './order.evolve';
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -12,6 +12,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return confirmOrder(command, state);
     case 'CancelOrder':
       return cancelOrder(command, state);
+    case 'AbandonOrder':
+      return abandonOrder(command, state);
     default:
       return assertNever(command);
   }
@@ -23,6 +25,7 @@ export function orderTotal(items: readonly Pick<OrderItem, 'unitPrice' | 'quanti
 }
 
 function placeOrder({ data }: PlaceOrder, state: OrderState): OrderPlaced[] {
+  if (state.status === 'abandoned') throw DomainError.of('order_abandoned', { orderId: data.orderId });
   if (state.status !== 'none') throw DomainError.of('order_already_placed', { orderId: data.orderId });
   assertComplete(data);
   assertItems(data.items);
@@ -69,6 +72,7 @@ function assertItems(items: readonly OrderItem[]): void {
 function confirmOrder({ data }: ConfirmOrder, state: OrderState): OrderConfirmed[] {
   switch (state.status) {
     case 'none':
+    case 'abandoned':
       throw DomainError.of('order_not_found');
     case 'confirmado':
       return [];
@@ -87,6 +91,7 @@ function confirmOrder({ data }: ConfirmOrder, state: OrderState): OrderConfirmed
 function cancelOrder({ data }: CancelOrder, state: OrderState): OrderCancelled[] {
   switch (state.status) {
     case 'none':
+    case 'abandoned':
       throw DomainError.of('order_not_found');
     case 'anulado':
       return [];
@@ -99,4 +104,10 @@ function cancelOrder({ data }: CancelOrder, state: OrderState): OrderCancelled[]
     default:
       return assertNever(state);
   }
+}
+
+/** Only an empty order stream is abandoned; a placed order (or one abandoned already) is left as it is. */
+function abandonOrder({ data }: AbandonOrder, state: OrderState): OrderAbandoned[] {
+  if (state.status !== 'none') return [];
+  return [{ type: 'OrderAbandoned', version: 1, data: { orderId: data.orderId, at: data.at.toISOString() } }];
 }

@@ -9,6 +9,8 @@ const confirmed: OrderEvent = { type: 'OrderConfirmed', version: 1, data: { orde
 const cancelled: OrderEvent = { type: 'OrderCancelled', version: 1, data: { orderId: 'order-1', at: iso(20) } };
 const confirm = { type: 'ConfirmOrder', data: { at: at(20) } } as const;
 const cancel = { type: 'CancelOrder', data: { at: at(20) } } as const;
+const abandoned: OrderEvent = { type: 'OrderAbandoned', version: 1, data: { orderId: 'order-1', at: iso(30) } };
+const abandon = { type: 'AbandonOrder', data: { orderId: 'order-1', at: at(30) } } as const;
 
 describe('order decider', () => {
   describe('PlaceOrder', () => {
@@ -105,6 +107,40 @@ describe('order decider', () => {
 
     it('refuses an order that was never placed', () => {
       given([]).when(cancel).thenRefuses('order_not_found');
+    });
+  });
+
+  describe('AbandonOrder', () => {
+    it('abandons an order id nothing was placed under', () => {
+      given([]).when(abandon).then([abandoned]);
+    });
+
+    it('leaves a placed order as it is, whatever its status', () => {
+      given([orderPlaced()]).when(abandon).then([]);
+      given([orderPlaced(), confirmed]).when(abandon).then([]);
+      given([orderPlaced(), cancelled]).when(abandon).then([]);
+    });
+
+    it('abandons once: a second sweep appends nothing', () => {
+      given([abandoned]).when(abandon).then([]);
+    });
+
+    it('refuses to place an abandoned order, with a message for the buyer', () => {
+      given([abandoned])
+        .when(placeOrder())
+        .thenRefuses('order_abandoned', (error) => {
+          expect(error.message).toBe('El pedido tardó demasiado y sus productos se liberaron. Vuelve a intentarlo.');
+        });
+    });
+
+    it('answers confirm and cancel of an abandoned order as not found', () => {
+      given([abandoned]).when(confirm).thenRefuses('order_not_found');
+      given([abandoned]).when(cancel).thenRefuses('order_not_found');
+    });
+
+    it('ignores an abandonment after the order was placed', () => {
+      const state = [orderPlaced(), abandoned].reduce(orderDecider.evolve, orderDecider.initialState());
+      expect(state.status).toBe('pendiente_confirmación_pago');
     });
   });
 

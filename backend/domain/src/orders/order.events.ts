@@ -35,20 +35,31 @@ export const orderConfirmedData = z.object({ orderId: text, at });
 
 export const orderCancelledData = z.object({ orderId: text, at });
 
+/**
+ * The reservation sweeper gave up on a checkout that never placed this order: written only on an empty
+ * order stream, before the sweeper releases the reservations, so a late `PlaceOrder` is refused instead
+ * of placing an order whose stock went back.
+ */
+export const orderAbandonedData = z.object({ orderId: text, at });
+
 export type OrderBuyer = z.infer<typeof orderBuyerSchema>;
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type OrderPlacedData = z.infer<typeof orderPlacedData>;
 export type OrderConfirmedData = z.infer<typeof orderConfirmedData>;
 export type OrderCancelledData = z.infer<typeof orderCancelledData>;
+export type OrderAbandonedData = z.infer<typeof orderAbandonedData>;
 
 export type OrderPlaced = DomainEvent<'OrderPlaced', 1, OrderPlacedData>;
 export type OrderConfirmed = DomainEvent<'OrderConfirmed', 1, OrderConfirmedData>;
 export type OrderCancelled = DomainEvent<'OrderCancelled', 1, OrderCancelledData>;
 
-export type OrderEvent = OrderPlaced | OrderConfirmed | OrderCancelled;
+export type OrderAbandoned = DomainEvent<'OrderAbandoned', 1, OrderAbandonedData>;
+
+export type OrderEvent = OrderPlaced | OrderConfirmed | OrderCancelled | OrderAbandoned;
 
 export const orderEventSchemas: EventSchemas<OrderEvent> = {
   OrderPlaced: { version: 1, schema: orderPlacedData },
   OrderConfirmed: { version: 1, schema: orderConfirmedData },
   OrderCancelled: { version: 1, schema: orderCancelledData },
+  OrderAbandoned: { version: 1, schema: orderAbandonedData },
 };

@@ -28,7 +28,14 @@ export interface CancelledOrder {
   cancelledAt: string;
 }
 
-export type OrderState = NoOrder | PendingOrder | ConfirmedOrder | CancelledOrder;
+/** Never placed: the sweeper released its reservations, and the order id can no longer be used. */
+export interface AbandonedOrder {
+  status: 'abandoned';
+  orderId: string;
+  abandonedAt: string;
+}
+
+export type OrderState = NoOrder | PendingOrder | ConfirmedOrder | CancelledOrder | AbandonedOrder;
 
 export function initialOrderState(): OrderState {
   return { status: 'none' };
@@ -48,6 +55,9 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderCancelled':
       if (state.status !== 'pendiente_confirmación_pago') return state;
       return { status: 'anulado', order: state.order, cancelledAt: event.data.at };
+    case 'OrderAbandoned':
+      if (state.status !== 'none') return state;
+      return { status: 'abandoned', orderId: event.data.orderId, abandonedAt: event.data.at };
     default:
       return assertNever(event);
   }

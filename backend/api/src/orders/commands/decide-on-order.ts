@@ -27,7 +27,7 @@ export async function decideOnOrder(
     eventId: (event) => deterministicUuid(`${event.type}:${orderId}`),
   });
   const { state } = result;
-  if (state.status === 'none') throw DomainError.of('order_not_found', { orderId });
+  if (state.status === 'none' || state.status === 'abandoned') throw DomainError.of('order_not_found', { orderId });
   return {
     orderId,
     status: state.status,

@@ -24,7 +24,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
 }
 
 function alreadyPlaced(state: OrderState, place: PlaceOrder): boolean {
-  if (state.status === 'none') return false;
+  if (state.status === 'none' || state.status === 'abandoned') return false;
   const placed = state.order.items.map((item) => item.reservationId).join();
   return placed === place.data.items.map((item) => item.reservationId).join();
 }
