@@ -41,7 +41,8 @@ interface EventRow {
   matches: boolean;
   data: unknown;
   metadata: Omit<RecordedEvent['metadata'], 'eventId'> | null;
-  created_at: Date | string;
+  /** Milliseconds since the epoch: a number is read far faster than a timestamp's text. */
+  created_ms: number;
 }
 
 interface AppendRow {
@@ -50,7 +51,8 @@ interface AppendRow {
   last_position: number | null;
 }
 
-const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, created_at';
+const CREATED_MS = 'floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms';
+const COLUMNS = `position, event_id, stream_id, revision, type, data, metadata, ${CREATED_MS}`;
 
 /*
  * Only positions below the oldest running transaction id are read: those transactions have all ended,
@@ -58,9 +60,9 @@ const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, 
  * Rows the filter leaves out come back without their payload, so the checkpoint can still pass them.
  */
 const PAGE_SQL = `
-  SELECT position, event_id, stream_id, revision, type, created_at, matches,
+  SELECT position, event_id, stream_id, revision, type, ${CREATED_MS}, matches,
          CASE WHEN matches THEN data END AS data, CASE WHEN matches THEN metadata END AS metadata
-    FROM (SELECT *, ($3::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($3::text[]) p WHERE starts_with(stream_id, p)))
+    FROM (SELECT *, ($3::text[] IS NULL OR stream_id ^@ ANY ($3::text[]))
                     AND ($4::text[] IS NULL OR type = ANY($4::text[])) AS matches
             FROM events
            WHERE position > $1 AND position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint * 65536
@@ -76,7 +78,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: { eventId: row.event_id, ...(row.metadata as Omit<RecordedEvent['metadata'], 'eventId'>) },
-    createdAt: new Date(row.created_at),
+    createdAt: new Date(row.created_ms),
   };
 }
 
