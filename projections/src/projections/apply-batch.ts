@@ -1,7 +1,7 @@
 import type { Database } from '../db/sql';
 import type { SubscriptionBatch } from '../event-store/event-store.port';
 import { advanceCheckpoint, haltCheckpoint, lockCheckpoint } from './checkpoints';
-import { liveTables, Projection, RetryLaterError, TableNames } from './projection';
+import { liveTables, Projection, RetryLaterError, RunMemory, TableNames } from './projection';
 
 export type BatchOutcome =
   /** Written with the checkpoint, in one transaction. */
@@ -19,6 +19,8 @@ export interface ApplyOptions {
   shadow?: boolean;
   /** The checkpoint the caller last wrote; a stored one below it means someone reset the projection. */
   expectedFrom?: number;
+  /** Kept by the caller for one run (subscription); emptied here when a batch fails. */
+  memory?: RunMemory;
 }
 
 const TRANSIENT_SQLSTATE = /^(08|40|53|57)/;
@@ -48,20 +50,24 @@ export async function applyBatch(
 ): Promise<BatchOutcome> {
   const name = options.checkpointName ?? projection.name;
   const tables = options.tables ?? liveTables(projection);
+  const memory = options.memory ?? new RunMemory();
   try {
     return await db.transaction(async (tx): Promise<BatchOutcome> => {
       const stored = await lockCheckpoint(tx, name);
       if (stored.state === 'halted') return { kind: 'halted', error: stored.lastError ?? 'halted' };
+      // Someone else moved the checkpoint since this run's last batch: what it remembers may be stale.
+      if (stored.position !== options.expectedFrom) memory.clear();
       if (options.expectedFrom !== undefined && stored.position < options.expectedFrom) {
         return { kind: 'moved', position: stored.position };
       }
       if (batch.checkpoint <= stored.position) return { kind: 'skipped', position: stored.position };
       const events = batch.events.filter((event) => event.position > stored.position);
-      if (events.length > 0) await projection.apply({ tx, tables, shadow: options.shadow ?? false }, events);
+      if (events.length > 0) await projection.apply({ tx, tables, shadow: options.shadow ?? false, checkpoint: stored.position, memory }, events);
       await advanceCheckpoint(tx, name, batch.checkpoint, events.length);
       return { kind: 'applied', position: batch.checkpoint, applied: events.length };
     });
   } catch (error) {
+    memory.clear();
     if (isTransient(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     await haltCheckpoint(db, name, message);

@@ -129,15 +129,32 @@ function recordset(columns: Record<string, string>): { names: string; definition
 
 /**
  * Many rows in one statement: the batch travels as one JSON array and PostgreSQL unpacks it. One
- * round trip per table per batch is what lets a replay keep up with the raw read rate.
+ * round trip per table per batch is what lets a replay keep up with the raw read rate. For rows with
+ * array columns (keywords), which `unnest` cannot take apart.
  */
-async function insertMany(tx: Sql, table: string, columns: Record<string, string>, rows: readonly object[], conflict = ''): Promise<void> {
+async function upsertJson(tx: Sql, table: string, columns: Record<string, string>, rows: readonly object[], conflict: string): Promise<void> {
   if (rows.length === 0) return;
   const { names, definition } = recordset(columns);
   await tx.query(
     `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition}) ${conflict}`,
     [JSON.stringify(rows)],
   );
+}
+
+/** The rows as one array per column, for `unnest`: cheaper to send and to unpack than JSON objects. */
+function columnArrays<T extends object>(columns: Record<keyof T, string>, rows: readonly T[]): { sql: string; params: unknown[] } {
+  const names = Object.keys(columns) as (keyof T & string)[];
+  return {
+    sql: `unnest(${names.map((name, index) => `$${index + 1}::${columns[name]}[]`).join(', ')}) AS x(${names.map(quoteIdent).join(', ')})`,
+    params: names.map((name) => rows.map((row) => row[name])),
+  };
+}
+
+async function insertMany<T extends object>(tx: Sql, table: string, columns: Record<keyof T, string>, rows: readonly T[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { sql, params } = columnArrays(columns, rows);
+  const names = Object.keys(columns).map(quoteIdent).join(', ');
+  await tx.query(`INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM ${sql}`, params);
 }
 
 const CARD_UPDATE = Object.keys(CARD_COLUMNS)
@@ -154,18 +171,25 @@ export async function loadCards(tx: Sql, tables: TableNames, ids: readonly strin
 }
 
 /**
- * The earlier movements the stock fold needs to continue for these reservations: each one's `reserva`
- * and the `venta` that settled it, if any. Other movements are already summed in `stock_final`.
+ * The earlier movements (up to position `upTo`) the stock fold needs to continue for these
+ * reservations: each one's `reserva` and the `venta` that settled it, if any. Other movements are
+ * already summed in `stock_final`.
  */
-export async function loadReservationMovements(tx: Sql, tables: TableNames, cardIds: readonly string[], reservationIds: readonly string[]): Promise<Map<string, Movement[]>> {
+export async function loadReservationMovements(
+  tx: Sql,
+  tables: TableNames,
+  cardIds: readonly string[],
+  reservationIds: readonly string[],
+  upTo: number,
+): Promise<Map<string, Movement[]>> {
   const byCard = new Map<string, Movement[]>();
   if (reservationIds.length === 0) return byCard;
   const { rows } = await tx.query<{ card_id: string; type: MovementType; quantity: number; timestamp: Date; source: string | null; reservation_id: string | null }>(
     `SELECT card_id, type, quantity, timestamp, source, reservation_id FROM ${quoteIdent(tables.card_movements)}
       WHERE ((type = 'reserva' AND reservation_id = ANY($2::text[])) OR (type = 'venta' AND source = ANY($2::text[])))
-        AND card_id = ANY($1::text[])
+        AND card_id = ANY($1::text[]) AND position <= $3
       ORDER BY position`,
-    [cardIds, reservationIds],
+    [cardIds, reservationIds, upTo],
   );
   for (const row of rows) {
     const movement: Movement = { type: row.type, quantity: row.quantity, timestamp: new Date(row.timestamp).toISOString() };
@@ -176,8 +200,36 @@ export async function loadReservationMovements(tx: Sql, tables: TableNames, card
   return byCard;
 }
 
+/** A card whose batch only moved stock: three columns change, the rest of the row stays as stored. */
+export interface StockRow {
+  id: string;
+  stock_final: number;
+  updated_at: string | Date;
+  position: number;
+}
+
+const STOCK_ROW_COLUMNS: Record<keyof StockRow, string> = {
+  id: 'text',
+  stock_final: 'integer',
+  updated_at: 'timestamptz',
+  position: 'bigint',
+};
+
+/** Stock-only changes of stored rows; a stored row that is missing halts the projection. */
+async function updateStock(tx: Sql, table: string, rows: readonly StockRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { sql, params } = columnArrays(STOCK_ROW_COLUMNS, rows);
+  const { rowCount } = await tx.query(
+    `UPDATE ${quoteIdent(table)} c SET stock_final = x.stock_final, updated_at = x.updated_at, position = x.position FROM ${sql} WHERE c.id = x.id`,
+    params,
+  );
+  if (rowCount !== rows.length) throw new Error(`${rows.length - rowCount} of the batch's cards are missing from ${table}`);
+}
+
 export interface CardWrites {
+  /** Whole rows: new cards, and cards whose listing, details or prices changed. */
   cards: CardRow[];
+  stock: StockRow[];
   /** Only cards whose names or keywords changed in the batch: the search index is not touched otherwise. */
   searchDocs: SearchDocRow[];
   movements: MovementRow[];
@@ -186,8 +238,9 @@ export interface CardWrites {
 }
 
 export async function writeCards(tx: Sql, tables: TableNames, writes: CardWrites): Promise<void> {
-  await insertMany(tx, tables.cards, CARD_COLUMNS, writes.cards, `ON CONFLICT (id) DO UPDATE SET ${CARD_UPDATE}`);
-  await insertMany(
+  await upsertJson(tx, tables.cards, CARD_COLUMNS, writes.cards, `ON CONFLICT (id) DO UPDATE SET ${CARD_UPDATE}`);
+  await updateStock(tx, tables.cards, writes.stock);
+  await upsertJson(
     tx,
     tables.card_search,
     SEARCH_DOC_COLUMNS,

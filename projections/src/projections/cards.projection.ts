@@ -1,7 +1,7 @@
-import { applyMovement, assertNever, type CardEvent, type CardListedData, foldStock, type Movement, type StockLedger, toMovement } from '@tcg/domain';
+import { applyMovement, assertNever, type CardEvent, type CardListedData, emptyStockLedger, foldStock, getEntry, type Movement, type StockLedger, toMovement } from '@tcg/domain';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { CardRow, CardWrites, loadCards, loadReservationMovements, writeCards } from './card-rows';
-import { ApplyContext, forEvent, Projection } from './projection';
+import { type ApplyContext, forEvent, type Projection } from './projection';
 import { readCardEvent } from './stored-event';
 
 export const CARDS_PROJECTION = 'cards';
@@ -31,14 +31,46 @@ function listedRow(data: CardListedData, position: number, previous: CardRow | u
   };
 }
 
+/**
+ * What the projection remembers between the batches of a run: every card it wrote since `since`, with
+ * its row and its ledger, whose reserved/settled maps hold every reservation touched since then. A
+ * reservation a ledger does not know can only have movements at or before `since`; a run from 0 (a
+ * replay, a rebuild) therefore never reads a row or a movement back.
+ */
+interface CardsMemory {
+  since: number;
+  rows: Map<string, CardRow>;
+  ledgers: Map<string, StockLedger>;
+  /** How many reservations the ledgers hold, roughly: each `reserva` adds one. */
+  reservations: number;
+}
+
+/** Beyond this many cards or reservations the run starts again with an empty memory, to bound its size. */
+const MAX_REMEMBERED = 200_000;
+
+function cardsMemory({ memory, checkpoint }: ApplyContext): CardsMemory {
+  const create = (): CardsMemory => ({ since: checkpoint, rows: new Map(), ledgers: new Map(), reservations: 0 });
+  const remembered = memory.get(CARDS_PROJECTION, create);
+  if (remembered.rows.size <= MAX_REMEMBERED && remembered.reservations <= MAX_REMEMBERED) return remembered;
+  memory.clear();
+  return memory.get(CARDS_PROJECTION, create);
+}
+
+function knows(ledger: StockLedger | undefined, reservationId: string): boolean {
+  return ledger !== undefined && (getEntry(ledger.reserved, reservationId) !== undefined || getEntry(ledger.settled, reservationId) !== undefined);
+}
+
 /** The batch's working state: rows and stock ledgers by card id, and the rows it will write. */
 interface Batch {
   rows: Map<string, CardRow>;
   ledgers: Map<string, StockLedger>;
   /** Earlier `reserva`/`venta` movements of the reservations this batch touches, by card. */
   earlier: Map<string, Movement[]>;
+  remembered: CardsMemory;
   /** Cards whose search document (names, keywords) this batch changed. */
   searchChanged: Set<string>;
+  /** Cards this batch listed, or whose details or prices it changed: written whole, the others only their stock. */
+  rewritten: Set<string>;
   writes: CardWrites;
 }
 
@@ -46,6 +78,9 @@ interface Batch {
 function evolve(batch: Batch, event: CardEvent, position: number): CardRow {
   const row = batch.rows.get(event.data.cardId);
   const writes = batch.writes;
+  if (event.type !== 'StockAdded' && event.type !== 'StockReserved' && event.type !== 'StockSold' && event.type !== 'StockReleased') {
+    batch.rewritten.add(event.data.cardId);
+  }
   if (event.type === 'CardListed') {
     batch.searchChanged.add(event.data.cardId);
     return listedRow(event.data, position, row);
@@ -88,13 +123,16 @@ function evolve(batch: Batch, event: CardEvent, position: number): CardRow {
 
 /**
  * Stock goes through the domain's fold only (DESIGN §2). The fold treats each reservation on its own,
- * so it continues exactly from the stored stock plus the reserved/settled state of the reservations
- * this batch names, folded from their earlier movements: no need to keep or re-read the whole ledger.
+ * so it continues exactly from the stored (or remembered) stock plus the reserved/settled state of the
+ * reservations this batch names, folded from their earlier movements: no need to keep or re-read the
+ * whole ledger.
  */
 function ledgerOf(batch: Batch, row: CardRow): StockLedger {
   const known = batch.ledgers.get(row.id);
   if (known) return known;
-  return { ...foldStock(batch.earlier.get(row.id) ?? []), stock: row.stock_final };
+  const base = batch.remembered.ledgers.get(row.id) ?? { ...emptyStockLedger, stock: row.stock_final };
+  const earlier = batch.earlier.get(row.id);
+  return earlier ? { ...foldStock(earlier, { ...base, stock: 0 }), stock: base.stock } : base;
 }
 
 function moveStock(batch: Batch, row: CardRow, event: CardEvent, position: number): CardRow {
@@ -116,9 +154,56 @@ function moveStock(batch: Batch, row: CardRow, event: CardEvent, position: numbe
   return { ...row, stock_final: ledger.stock };
 }
 
-function reservationsNamed(events: CardEvent[]): string[] {
-  const ids = events.flatMap((event) => (event.type === 'StockReserved' ? [event.data.reservationId] : event.type === 'StockSold' ? [event.data.source] : []));
-  return [...new Set(ids)];
+/** The reservations the batch names that the remembered ledgers do not know. */
+function unknownReservations(parsed: CardEvent[], remembered: CardsMemory): string[] {
+  const ids = new Set<string>();
+  for (const event of parsed) {
+    const id = event.type === 'StockReserved' ? event.data.reservationId : event.type === 'StockSold' ? event.data.source : undefined;
+    if (id !== undefined && !knows(remembered.ledgers.get(event.data.cardId), id)) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Folds the batch per card in memory, writes each table once, and remembers what it wrote. */
+async function apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void> {
+  const { tx, tables } = context;
+  const remembered = cardsMemory(context);
+  const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
+  const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
+  const unread = cardIds.filter((id) => !remembered.rows.has(id));
+  const loaded = unread.length > 0 ? await loadCards(tx, tables, unread) : new Map<string, CardRow>();
+  const unknown = remembered.since > 0 ? unknownReservations(parsed.map(({ card }) => card), remembered) : [];
+  const batch: Batch = {
+    rows: new Map(
+      cardIds.flatMap((id) => {
+        const row = remembered.rows.get(id) ?? loaded.get(id);
+        return row ? [[id, row] as const] : [];
+      }),
+    ),
+    ledgers: new Map(),
+    searchChanged: new Set(),
+    rewritten: new Set(),
+    earlier: await loadReservationMovements(tx, tables, cardIds, unknown, remembered.since),
+    remembered,
+    writes: { cards: [], stock: [], searchDocs: [], movements: [], stockEntries: [], priceEntries: [] },
+  };
+  for (const { event, card } of parsed) {
+    const row = forEvent(event, () => evolve(batch, card, event.position));
+    batch.rows.set(row.id, row);
+  }
+  // Only the batch's cards were loaded, and each of them took at least one event.
+  for (const row of batch.rows.values()) {
+    if (batch.rewritten.has(row.id)) batch.writes.cards.push(row);
+    else batch.writes.stock.push({ id: row.id, stock_final: row.stock_final, updated_at: row.updated_at, position: row.position });
+  }
+  batch.writes.searchDocs = [...batch.searchChanged].map((id) => {
+    const { name, default_name, keywords } = batch.rows.get(id) as CardRow;
+    return { id, name, default_name, keywords };
+  });
+  await writeCards(tx, tables, batch.writes);
+  for (const row of batch.rows.values()) remembered.rows.set(row.id, row);
+  for (const [id, ledger] of batch.ledgers) remembered.ledgers.set(id, ledger);
+  remembered.reservations += batch.writes.movements.filter((movement) => movement.type === 'reserva').length;
 }
 
 /**
@@ -130,27 +215,6 @@ export function cardsProjection(): Projection {
     name: CARDS_PROJECTION,
     filter: { streamPrefixes: ['card-'] },
     tables: ['cards', 'card_search', 'card_search_words', 'card_movements', 'card_stock_entries', 'card_price_entries'],
-    async apply({ tx, tables }: ApplyContext, events: readonly RecordedEvent[]) {
-      const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
-      const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
-      const batch: Batch = {
-        rows: await loadCards(tx, tables, cardIds),
-        ledgers: new Map(),
-        searchChanged: new Set(),
-        earlier: await loadReservationMovements(tx, tables, cardIds, reservationsNamed(parsed.map(({ card }) => card))),
-        writes: { cards: [], searchDocs: [], movements: [], stockEntries: [], priceEntries: [] },
-      };
-      for (const { event, card } of parsed) {
-        const row = forEvent(event, () => evolve(batch, card, event.position));
-        batch.rows.set(row.id, row);
-      }
-      // Only the batch's cards were loaded, and each of them took at least one event.
-      batch.writes.cards = [...batch.rows.values()];
-      batch.writes.searchDocs = [...batch.searchChanged].map((id) => {
-        const { name, default_name, keywords } = batch.rows.get(id) as CardRow;
-        return { id, name, default_name, keywords };
-      });
-      await writeCards(tx, tables, batch.writes);
-    },
+    apply,
   };
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { applyBatch, ApplyOptions } from './apply-batch';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import { type Projection, RunMemory } from './projection';
 
 export class ProjectionHaltedError extends Error {
   override readonly name = 'ProjectionHaltedError';
@@ -45,12 +45,13 @@ export async function catchUp(options: CatchUpOptions): Promise<CatchUpProgress>
 
   let finish: () => void = () => undefined;
   const reached = new Promise<void>((resolve) => (finish = resolve));
+  const memory = new RunMemory();
   const subscription = await options.store.subscribe(
     progress.position,
     options.projection.filter,
     async (batch) => {
       if (progress.position >= options.until) return;
-      const outcome = await applyBatch(options.db, options.projection, batch, { ...options, expectedFrom: progress.position });
+      const outcome = await applyBatch(options.db, options.projection, batch, { ...options, expectedFrom: progress.position, memory });
       if (outcome.kind === 'halted') throw new ProjectionHaltedError(name, outcome.error);
       if (outcome.kind === 'moved') throw new Error(`the checkpoint of ${name} was reset by another process during the run`);
       if (outcome.kind === 'applied') progress.applied += outcome.applied;

@@ -20,37 +20,110 @@ interface StatusChange {
   position: number;
 }
 
-async function insertPlaced(tx: Sql, tables: TableNames, placed: { event: RecordedEvent; order: OrderEvent }[]): Promise<void> {
-  const orders = placed.flatMap(({ event, order }) => {
-    if (order.type !== 'OrderPlaced') return [];
-    const { orderId, buyer, total, proofKey, proofHash, at } = order.data;
-    return [{ id: orderId, user_id: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone, status: PLACED_STATUS, total, proof_key: proofKey, proof_hash: proofHash, created_at: at, updated_at: at, position: event.position }];
-  });
-  const items = placed.flatMap(({ order }) =>
-    order.type === 'OrderPlaced'
-      ? order.data.items.map((item, line) => ({ order_id: order.data.orderId, line, card_id: item.cardId, name: item.name, quantity: item.quantity, unit_price: item.unitPrice, reservation_id: item.reservationId }))
-      : [],
-  );
-  if (orders.length === 0) return;
-  // A second OrderPlaced for the same order is never emitted by the decider; if one is stored, the first wins.
+interface OrderRow {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: string;
+  total: number;
+  proof_key: string;
+  proof_hash: string;
+  created_at: string;
+  updated_at: string;
+  position: number;
+}
+
+interface ItemRow {
+  order_id: string;
+  line: number;
+  card_id: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  reservation_id: string;
+}
+
+/** A batch folded in memory: the orders it places (with any status change that follows in the batch) and the changes to earlier orders. */
+interface FoldedBatch {
+  placed: Map<string, OrderRow>;
+  items: ItemRow[];
+  changes: Map<string, StatusChange>;
+}
+
+/** Ids of the orders this run has written, so a status change to one of them needs no look-up. */
+const MAX_REMEMBERED_ORDERS = 500_000;
+
+function rememberedOrders({ memory }: ApplyContext): Set<string> {
+  const known = memory.get(ORDERS_PROJECTION, () => new Set<string>());
+  if (known.size <= MAX_REMEMBERED_ORDERS) return known;
+  memory.clear();
+  return memory.get(ORDERS_PROJECTION, () => new Set<string>());
+}
+
+/**
+ * Spec §4: only a pending order moves, and after its first change it is no longer pending, so later
+ * changes in the batch would be refused anyway. A second OrderPlaced for the same order is never
+ * emitted by the decider; if one is stored, the first wins.
+ */
+function fold(parsed: { event: RecordedEvent; order: OrderEvent }[]): FoldedBatch {
+  const batch: FoldedBatch = { placed: new Map(), items: [], changes: new Map() };
+  for (const { event, order } of parsed) {
+    switch (order.type) {
+      case 'OrderPlaced': {
+        const { orderId, buyer, total, proofKey, proofHash, at, items } = order.data;
+        if (batch.placed.has(orderId)) break;
+        batch.placed.set(orderId, {
+          id: orderId, user_id: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone, status: PLACED_STATUS,
+          total, proof_key: proofKey, proof_hash: proofHash, created_at: at, updated_at: at, position: event.position,
+        });
+        batch.items.push(
+          ...items.map((item, line) => ({ order_id: orderId, line, card_id: item.cardId, name: item.name, quantity: item.quantity, unit_price: item.unitPrice, reservation_id: item.reservationId })),
+        );
+        break;
+      }
+      // An abandoned order was never placed and has no row.
+      case 'OrderAbandoned':
+        break;
+      case 'OrderConfirmed':
+      case 'OrderCancelled': {
+        const change = { id: order.data.orderId, status: STATUS_AFTER[order.type], updated_at: order.data.at, position: event.position };
+        const placed = batch.placed.get(change.id);
+        if (placed) {
+          if (placed.status === PLACED_STATUS) Object.assign(placed, { status: change.status, updated_at: change.updated_at, position: change.position });
+        } else if (!batch.changes.has(change.id)) {
+          batch.changes.set(change.id, change);
+        }
+        break;
+      }
+      default:
+        assertNever(order);
+    }
+  }
+  return batch;
+}
+
+async function insertPlaced(tx: Sql, tables: TableNames, batch: FoldedBatch): Promise<void> {
+  if (batch.placed.size === 0) return;
   await tx.query(
     `INSERT INTO ${quoteIdent(tables.orders)} (id, user_id, name, email, phone, status, total, proof_key, proof_hash, created_at, updated_at, position)
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, user_id text, name text, email text, phone text, status text,
        total integer, proof_key text, proof_hash text, created_at timestamptz, updated_at timestamptz, position bigint)
      ON CONFLICT (id) DO NOTHING`,
-    [JSON.stringify(orders)],
+    [JSON.stringify([...batch.placed.values()])],
   );
   await tx.query(
     `INSERT INTO ${quoteIdent(tables.order_items)} (order_id, line, card_id, name, quantity, unit_price, reservation_id)
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line integer, card_id text, name text, quantity integer,
        unit_price integer, reservation_id text)
      ON CONFLICT (order_id, line) DO NOTHING`,
-    [JSON.stringify(items)],
+    [JSON.stringify(batch.items)],
   );
 }
 
-/** Spec §4: only a pending order moves; a transition the decider refuses changes nothing here either. */
-async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusChange[]): Promise<void> {
+/** Status changes to orders placed in earlier batches; a change to an order nobody placed halts the projection. */
+async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusChange[], known: Set<string>): Promise<void> {
   if (changes.length === 0) return;
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE ${quoteIdent(tables.orders)} o
@@ -61,46 +134,29 @@ async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusCh
     [JSON.stringify(changes), PLACED_STATUS],
   );
   const found = new Set(rows.map((row) => row.id));
+  const unsure = changes.filter((change) => !found.has(change.id) && !known.has(change.id));
+  if (unsure.length === 0) return;
   const { rows: existing } = await tx.query<{ id: string }>(`SELECT id FROM ${quoteIdent(tables.orders)} WHERE id = ANY($1::text[])`, [
-    changes.filter((change) => !found.has(change.id)).map((change) => change.id),
+    unsure.map((change) => change.id),
   ]);
-  const known = new Set([...found, ...existing.map((row) => row.id)]);
-  const orphan = changes.find((change) => !known.has(change.id));
+  const stored = new Set(existing.map((row) => row.id));
+  const orphan = unsure.find((change) => !stored.has(change.id));
   if (orphan) throw new Error(`order ${orphan.id} changes status before it was placed (position ${orphan.position})`);
 }
 
-/** The first status change per order of the batch: after it the order is no longer pending, so later ones would be refused anyway. */
-function statusChanges(parsed: { event: RecordedEvent; order: OrderEvent }[]): StatusChange[] {
-  const changes = new Map<string, StatusChange>();
-  for (const { event, order } of parsed) {
-    switch (order.type) {
-      // Placed orders are inserted above; an abandoned one was never placed and has no row.
-      case 'OrderPlaced':
-      case 'OrderAbandoned':
-        break;
-      case 'OrderConfirmed':
-      case 'OrderCancelled':
-        if (!changes.has(order.data.orderId)) {
-          changes.set(order.data.orderId, { id: order.data.orderId, status: STATUS_AFTER[order.type], updated_at: order.data.at, position: event.position });
-        }
-        break;
-      default:
-        assertNever(order);
-    }
-  }
-  return [...changes.values()];
-}
-
-/** `orders` and `order_items` from the order streams. */
+/** `orders` and `order_items` from the order streams: each batch folded in memory, then one write per table. */
 export function ordersProjection(): Projection {
   return {
     name: ORDERS_PROJECTION,
     filter: { streamPrefixes: ['order-'] },
     tables: ['orders', 'order_items'],
-    async apply({ tx, tables }: ApplyContext, events: readonly RecordedEvent[]) {
-      const parsed = events.map((event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) }));
-      await insertPlaced(tx, tables, parsed);
-      await applyStatusChanges(tx, tables, statusChanges(parsed));
+    async apply(context: ApplyContext, events: readonly RecordedEvent[]) {
+      const { tx, tables } = context;
+      const known = rememberedOrders(context);
+      const batch = fold(events.map((event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) })));
+      await insertPlaced(tx, tables, batch);
+      await applyStatusChanges(tx, tables, [...batch.changes.values()], known);
+      for (const id of batch.placed.keys()) known.add(id);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Database, SessionLock } from '../db/sql';
 import type { EventStore, Subscription } from '../event-store/event-store.port';
 import { applyBatch } from './apply-batch';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import { type Projection, RunMemory } from './projection';
 
 /** Advisory lock class of projection runners (the event store's stream locks use 2002). */
 export const PROJECTION_LOCK_SPACE = 3003;
@@ -108,11 +108,12 @@ export class ProjectionRunner {
     let position = from;
     let signal: (stop: Stop) => void = () => undefined;
     const signalled = new Promise<Stop>((resolve) => (signal = resolve));
+    const memory = new RunMemory();
     const subscription: Subscription = await store.subscribe(
       from,
       projection.filter,
       async (batch) => {
-        const outcome = await applyBatch(db, projection, batch, { expectedFrom: position });
+        const outcome = await applyBatch(db, projection, batch, { expectedFrom: position, memory });
         if (outcome.kind === 'applied' || outcome.kind === 'skipped') position = outcome.position;
         else signal(outcome.kind === 'moved' ? { kind: 'restart' } : { kind: 'halted' });
       },

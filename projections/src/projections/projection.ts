@@ -10,6 +10,30 @@ export interface ApplyContext {
   tables: TableNames;
   /** True while a blue/green rebuild fills the shadow copy. */
   shadow: boolean;
+  /** The stored checkpoint this batch continues from. */
+  checkpoint: number;
+  /** What the projection keeps between the batches of this run (see `RunMemory`). */
+  memory: RunMemory;
+}
+
+/**
+ * What a projection may keep in memory between the batches of one run (one subscription): the rows it
+ * wrote, so the next batch need not read them back. It always matches the committed tables: a run starts
+ * with an empty one, and `applyBatch` empties it whenever a batch fails (the batch may have changed it
+ * before its transaction rolled back) or the checkpoint is not where the run left it.
+ */
+export class RunMemory {
+  private readonly entries = new Map<string, unknown>();
+
+  /** The projection's own entry, made by `create` the first time or after a `clear`. */
+  get<T>(key: string, create: () => T): T {
+    if (!this.entries.has(key)) this.entries.set(key, create());
+    return this.entries.get(key) as T;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /** Work outside PostgreSQL (an OpenSearch index) that a blue/green rebuild must prepare and swap itself. */
