@@ -10,11 +10,8 @@ import type { SearchParams } from '@tcg/domain';
 import { migrate } from '../src/db/migrate';
 import { PgDatabase } from '../src/db/pg-database';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
-import { catchUp } from '../src/projections/catch-up';
-import { liveTables } from '../src/projections/projection';
 import { createProjections } from '../src/projections/projection-registry';
-import { settleTables } from '../src/projections/settle-tables';
-import { requireHead } from '../src/projections/store-head';
+import { replayProjection } from '../src/projections/replay';
 import { PostgresSearchIndex } from '../src/search/postgres-search-index';
 import { seedSynthetic } from '../src/synthetic/synthetic-seed';
 import { benchQueries, percentile } from './search-queries';
@@ -92,17 +89,13 @@ async function rawRead(target: Store): Promise<number> {
 }
 
 /**
- * Every projection from 0 to the head, concurrently, as a projector process runs them, then the tables
- * settled for queries as `projections replay` does.
+ * Every projection from 0 to the head, concurrently, each as `projections replay NAME` runs it: tables
+ * emptied and their secondary indexes deferred, batches applied, indexes built, tables settled.
  */
 async function replay(target: Store): Promise<number> {
-  const until = await requireHead(target.db, target.store);
   const started = performance.now();
   await Promise.all(
-    createProjections().map(async (projection) => {
-      await catchUp({ db: target.db, store: target.store, projection, until, batchSize: 5000 });
-      await settleTables(target.db, liveTables(projection));
-    }),
+    createProjections().map((projection) => replayProjection({ db: target.db, store: target.store, projection, batchSize: 5000 })),
   );
   return (performance.now() - started) / 1000;
 }

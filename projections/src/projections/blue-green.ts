@@ -3,6 +3,7 @@ import type { Database, Sql } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { CatchUpProgress, catchUp } from './catch-up';
 import { deleteCheckpoint, lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
+import { deferShadowIndexes, forgetDeferredIndexes, restoreIndexes } from './deferred-indexes';
 import type { Projection, TableNames } from './projection';
 import { settleTables } from './settle-tables';
 import { requireHead } from './store-head';
@@ -33,11 +34,15 @@ export function shadowCheckpointName(projection: Projection): string {
   return `${projection.name}${SHADOW_SUFFIX}`;
 }
 
+/** Empty shadow copies without their secondary indexes: the load builds those once it has caught up. */
 async function createShadows(db: Database, projection: Projection): Promise<void> {
+  const shadows = Object.values(shadowTables(projection));
   await db.transaction(async (tx) => {
+    await forgetDeferredIndexes(tx, shadows);
     for (const [live, shadow] of Object.entries(shadowTables(projection))) {
       await tx.exec(`DROP TABLE IF EXISTS ${quoteIdent(shadow)}; CREATE TABLE ${quoteIdent(shadow)} (LIKE ${quoteIdent(live)} INCLUDING ALL)`);
     }
+    await deferShadowIndexes(tx, shadowTables(projection));
     await resetCheckpoint(tx, shadowCheckpointName(projection), 0, 0);
   });
 }
@@ -91,6 +96,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     const target = await requireHead(db, store);
     options.onStart?.(target);
     await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress, ...shadow });
+    await db.transaction((tx) => restoreIndexes(tx, Object.values(shadow.tables)));
     await settleTables(db, shadow.tables);
     for (let attempt = 0; attempt < MAX_SWAP_ATTEMPTS; attempt++) {
       const swapped = await swap(db, projection);

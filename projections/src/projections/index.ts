@@ -10,5 +10,6 @@ export * from './projection-registry';
 export * from './replay';
 export * from './settle-tables';
 export * from './blue-green';
+export * from './deferred-indexes';
 export * from './store-head';
 export * from './stock-audit';

@@ -2,6 +2,7 @@ import type { Database, SessionLock } from '../db/sql';
 import type { EventStore, Subscription } from '../event-store/event-store.port';
 import { applyBatch } from './apply-batch';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
+import { restoreIndexes } from './deferred-indexes';
 import { type Projection, RunMemory } from './projection';
 
 /** Advisory lock class of projection runners (the event store's stream locks use 2002). */
@@ -88,6 +89,8 @@ export class ProjectionRunner {
   private async follow(lock: SessionLock): Promise<void> {
     const lost = lock.lost.then((): Stop => ({ kind: 'lost' }));
     const stopped = this.stopped.then((): Stop => ({ kind: 'stopped' }));
+    // A replay that died while it held the projection left its tables without their secondary indexes.
+    await this.options.db.transaction((tx) => restoreIndexes(tx, this.options.projection.tables));
     for (;;) {
       await ensureCheckpoint(this.options.db, this.name);
       const checkpoint = await readCheckpoint(this.options.db, this.name);

@@ -5,6 +5,7 @@ import { CatchUpProgress, catchUp, ProjectionHaltedError } from './catch-up';
 import { lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { liveTables, type Projection } from './projection';
 import { PROJECTION_LOCK_SPACE } from './projection-runner';
+import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { settleTables } from './settle-tables';
 import { requireHead } from './store-head';
 
@@ -31,25 +32,36 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Replays in place: empties the projection's tables and puts its checkpoint at 0 in one transaction,
  * then applies everything again. When a projector process holds the projection, it notices the reset
- * checkpoint and does the work; this then only follows its progress.
+ * checkpoint and does the work; this then only follows its progress. When this process does the work,
+ * it loads the emptied tables without their secondary indexes and builds those once at the end.
  */
 export async function replayProjection(options: ReplayOptions): Promise<ReplayResult> {
   const { db, store, projection } = options;
-  await db.transaction(async (tx) => {
-    await lockCheckpoint(tx, projection.name);
-    if (projection.tables.length > 0) await tx.exec(`TRUNCATE ${projection.tables.map(quoteIdent).join(', ')}`);
-    await resetCheckpoint(tx, projection.name, 0, 0);
-  });
-  const target = await requireHead(db, store);
-  options.onStart?.(target);
   const lock = await db.tryLock(PROJECTION_LOCK_SPACE, projection.name);
-  if (!lock) return { target, position: await followElsewhere(options, target), ranHere: false };
   try {
-    const progress = await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress });
+    await db.transaction(async (tx) => {
+      await lockCheckpoint(tx, projection.name);
+      if (projection.tables.length > 0) await tx.exec(`TRUNCATE ${projection.tables.map(quoteIdent).join(', ')}`);
+      if (lock) await deferIndexes(tx, projection.tables);
+      await resetCheckpoint(tx, projection.name, 0, 0);
+    });
+    const target = await requireHead(db, store);
+    options.onStart?.(target);
+    if (!lock) return { target, position: await followElsewhere(options, target), ranHere: false };
+    const restore = () => db.transaction((tx) => restoreIndexes(tx, projection.tables));
+    let progress: CatchUpProgress;
+    try {
+      progress = await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress });
+    } catch (error) {
+      // The shop needs its indexes even when the replay halts; if this fails too, the next runner restores them.
+      await restore().catch(() => undefined);
+      throw error;
+    }
+    await restore();
     await settleTables(db, liveTables(projection));
     return { target, position: progress.position, ranHere: true };
   } finally {
-    await lock.release();
+    await lock?.release();
   }
 }
 

@@ -1,0 +1,100 @@
+import type { Database } from '../db/sql';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { seedSynthetic } from '../synthetic/synthetic-seed';
+import { createPostgresTestDatabase, readModelChecksums, TestDatabase } from '../testing';
+import { rebuildProjection } from './blue-green';
+import { catchUp } from './catch-up';
+import { deferIndexes } from './deferred-indexes';
+import type { Projection } from './projection';
+import { createProjections } from './projection-registry';
+import { ProjectionRunner } from './projection-runner';
+import { replayProjection } from './replay';
+import { requireHead } from './store-head';
+
+jest.setTimeout(60_000);
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+const projections = createProjections();
+const tables = projections.flatMap((projection) => projection.tables);
+
+/** Every index of the read-model tables, by name, with its definition. */
+async function indexes(db: Database): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1::text[]) ORDER BY indexname`,
+    [tables],
+  );
+  return Object.fromEntries(rows.map((row) => [row.indexname, row.indexdef]));
+}
+
+async function deferred(db: Database): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM projection_deferred_indexes');
+  return rows[0].n;
+}
+
+async function replayAll(batchSize: number): Promise<void> {
+  for (const projection of projections) await replayProjection({ db: database.db, store, projection, batchSize });
+}
+
+let migrated: Record<string, string>;
+
+beforeAll(async () => {
+  database = await createPostgresTestDatabase();
+  store = new PostgresEventStore(database.db, { pollIntervalMs: 50 });
+  // Restocks, price changes and orders confirmed or cancelled many batches after they were placed.
+  await seedSynthetic({ store, cards: 120, events: 4000, concurrency: 4 });
+  migrated = await indexes(database.db);
+});
+
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+it('replays with the secondary indexes deferred, builds them again, and matches a rebuild in one batch', async () => {
+  expect(Object.keys(migrated)).toEqual(expect.arrayContaining(['cards_price_idx', 'card_movements_reserva_idx', 'orders_user_idx']));
+  await replayAll(97);
+  const replayed = await readModelChecksums(database.db);
+  expect(await indexes(database.db)).toEqual(migrated);
+  expect(await deferred(database.db)).toBe(0);
+  const { rows } = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM card_movements');
+  expect(rows[0].n).toBeGreaterThan(1000);
+
+  for (const projection of projections) await rebuildProjection({ db: database.db, store, projection, batchSize: 100_000 });
+  expect(await readModelChecksums(database.db)).toEqual(replayed);
+  expect(await indexes(database.db)).toEqual(migrated);
+  expect(await deferred(database.db)).toBe(0);
+});
+
+it('continues a run that starts half-way, reading back only what it needs, to the same read models', async () => {
+  await replayAll(5000);
+  const whole = await readModelChecksums(database.db);
+  const head = await requireHead(database.db, store);
+  const { rows } = await database.db.query<{ position: number }>('SELECT position FROM events ORDER BY position OFFSET 2000 LIMIT 1');
+  const half = async (projection: Projection) => {
+    await database.db.exec(`TRUNCATE ${projection.tables.join(', ')}; DELETE FROM projection_checkpoints WHERE name = '${projection.name}'`);
+    // Two runs, so the second starts with an empty memory from a checkpoint in the middle of the history.
+    await catchUp({ db: database.db, store, projection, until: rows[0].position, batchSize: 150 });
+    await catchUp({ db: database.db, store, projection, until: head, batchSize: 150 });
+  };
+  for (const projection of projections) await half(projection);
+  expect(await readModelChecksums(database.db)).toEqual(whole);
+});
+
+it('puts back the indexes of a replay that died half-way as soon as a runner takes the projection', async () => {
+  const [cards] = projections;
+  await database.db.transaction((tx) => deferIndexes(tx, cards.tables));
+  expect(Object.keys(await indexes(database.db))).not.toContain('cards_price_idx');
+  expect(await deferred(database.db)).toBeGreaterThan(0);
+
+  const runner = new ProjectionRunner({ db: database.db, store, projection: cards, retryMs: 50 });
+  runner.start();
+  try {
+    const deadline = Date.now() + 10_000;
+    while ((await deferred(database.db)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await deferred(database.db)).toBe(0);
+    expect(await indexes(database.db)).toEqual(migrated);
+  } finally {
+    await runner.stop();
+  }
+});

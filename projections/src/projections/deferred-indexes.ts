@@ -1,0 +1,81 @@
+import { quoteIdent } from '../db/pg-database';
+import type { Sql } from '../db/sql';
+
+interface IndexRow {
+  index_name: string;
+  table_name: string;
+  definition: string;
+}
+
+/** The secondary indexes of `tables`: those no constraint stands on (upserts rely on primary keys and unique constraints). */
+async function secondaryIndexes(tx: Sql, tables: readonly string[]): Promise<IndexRow[]> {
+  const { rows } = await tx.query<IndexRow>(
+    `SELECT i.relname AS index_name, t.relname AS table_name, pg_get_indexdef(x.indexrelid) AS definition
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = current_schema() AND t.relname = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+      ORDER BY i.relname`,
+    [tables],
+  );
+  return rows;
+}
+
+async function record(tx: Sql, rows: readonly IndexRow[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO projection_deferred_indexes (index_name, table_name, definition)
+     SELECT index_name, table_name, definition FROM jsonb_to_recordset($1::jsonb) AS x(index_name text, table_name text, definition text)`,
+    [JSON.stringify(rows)],
+  );
+}
+
+async function drop(tx: Sql, rows: readonly IndexRow[]): Promise<void> {
+  if (rows.length > 0) await tx.exec(`DROP INDEX ${rows.map((row) => quoteIdent(row.index_name)).join(', ')}`);
+}
+
+/**
+ * Drops the secondary indexes of `tables` and records their definitions in the same transaction. For
+ * a bulk load into empty tables: `restoreIndexes` builds each once afterwards.
+ */
+export async function deferIndexes(tx: Sql, tables: readonly string[]): Promise<void> {
+  const rows = await secondaryIndexes(tx, tables);
+  await record(tx, rows);
+  await drop(tx, rows);
+}
+
+/**
+ * For fresh shadow copies (`LIKE live INCLUDING ALL`): drops the indexes the copy got and records the
+ * live table's own definitions in their place, named with the shadow's prefix, so that the swap's
+ * renaming gives back exactly the live names (those the migrations created).
+ */
+export async function deferShadowIndexes(tx: Sql, shadows: Readonly<Record<string, string>>): Promise<void> {
+  const live = await secondaryIndexes(tx, Object.keys(shadows));
+  await drop(tx, await secondaryIndexes(tx, Object.values(shadows)));
+  await record(
+    tx,
+    live.map((index) => {
+      const shadow = shadows[index.table_name];
+      const name = shadow + (index.index_name.startsWith(index.table_name) ? index.index_name.slice(index.table_name.length) : `_${index.index_name}`);
+      const match = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ USING (.*)$/s.exec(index.definition);
+      if (!match) throw new Error(`unexpected index definition: ${index.definition}`);
+      return { index_name: name, table_name: shadow, definition: `CREATE ${match[1] ?? ''}INDEX ${quoteIdent(name)} ON ${quoteIdent(shadow)} USING ${match[2]}` };
+    }),
+  );
+}
+
+/** Builds the deferred indexes of `tables` again, in one transaction; a no-op when none wait. */
+export async function restoreIndexes(tx: Sql, tables: readonly string[]): Promise<number> {
+  const { rows } = await tx.query<{ definition: string }>(
+    'DELETE FROM projection_deferred_indexes WHERE table_name = ANY($1::text[]) RETURNING definition',
+    [tables],
+  );
+  for (const { definition } of rows) await tx.exec(definition);
+  return rows.length;
+}
+
+/** Forgets the deferred indexes of tables that are about to be dropped (an abandoned rebuild's shadows). */
+export async function forgetDeferredIndexes(tx: Sql, tables: readonly string[]): Promise<void> {
+  await tx.query('DELETE FROM projection_deferred_indexes WHERE table_name = ANY($1::text[])', [tables]);
+}
