@@ -53,6 +53,9 @@ export async function applyBatch(
   const memory = options.memory ?? new RunMemory();
   try {
     return await db.transaction(async (tx): Promise<BatchOutcome> => {
+      // A crash of the database server may lose the last batches, rows and checkpoint together, and they
+      // are applied again from the log: a batch need not wait for its WAL flush.
+      await tx.exec('SET LOCAL synchronous_commit = off');
       const stored = await lockCheckpoint(tx, name);
       if (stored.state === 'halted') return { kind: 'halted', error: stored.lastError ?? 'halted' };
       // Someone else moved the checkpoint since this run's last batch: what it remembers may be stale.
