@@ -86,7 +86,10 @@ function evolve(batch: Batch, event: CardEvent, position: number): CardRow {
     return listedRow(event.data, position, row);
   }
   if (!row) throw new Error(`card ${event.data.cardId} has no CardListed before it`);
-  const next: CardRow = { ...row, updated_at: event.data.at, position };
+  // Changed in place: the row is this batch's (loaded) or the run's memory, which a failed batch empties.
+  const next = row;
+  next.updated_at = event.data.at;
+  next.position = position;
   const cardId = row.id;
   switch (event.type) {
     case 'CardDetailsChanged': {
@@ -151,7 +154,8 @@ function moveStock(batch: Batch, row: CardRow, event: CardEvent, position: numbe
     reservation_id: movement.reservationId ?? null,
     order_id: movement.orderId ?? null,
   });
-  return { ...row, stock_final: ledger.stock };
+  row.stock_final = ledger.stock;
+  return row;
 }
 
 /** The reservations the batch names that the remembered ledgers do not know. */
