@@ -36,13 +36,13 @@ export function shadowCheckpointName(projection: Projection): string {
 
 /** Empty shadow copies without their secondary indexes: the load builds those once it has caught up. */
 async function createShadows(db: Database, projection: Projection): Promise<void> {
-  const shadows = Object.values(shadowTables(projection));
+  const shadows = shadowTables(projection);
   await db.transaction(async (tx) => {
-    await forgetDeferredIndexes(tx, shadows);
-    for (const [live, shadow] of Object.entries(shadowTables(projection))) {
+    await forgetDeferredIndexes(tx, Object.values(shadows));
+    for (const [live, shadow] of Object.entries(shadows)) {
       await tx.exec(`DROP TABLE IF EXISTS ${quoteIdent(shadow)}; CREATE TABLE ${quoteIdent(shadow)} (LIKE ${quoteIdent(live)} INCLUDING ALL)`);
     }
-    await deferShadowIndexes(tx, shadowTables(projection));
+    await deferShadowIndexes(tx, shadows);
     await resetCheckpoint(tx, shadowCheckpointName(projection), 0, 0);
   });
 }
