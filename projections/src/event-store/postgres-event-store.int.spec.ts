@@ -19,7 +19,7 @@ describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
     eventStoreContract(async () => {
       const test = await create();
       return { store: new PostgresEventStore(test.db), teardown: () => test.drop() };
-    });
+    }, { atomicAppendMany: true });
   });
 
   describe('adapter', () => {
