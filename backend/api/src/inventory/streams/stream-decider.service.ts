@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fromStoredPayload, isDomainError, toStoredPayload } from '@tcg/domain';
-import { ConcurrencyError, type Durability, type EventStore, type RecordedEvent } from '@tcg/projections';
+import {
+  type AtomicMultiStreamStore,
+  ConcurrencyError,
+  type Durability,
+  type EventStore,
+  hasAtomicAppendMany,
+  type RecordedEvent,
+} from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../event-store/event-store.module';
 import type { CommandContext } from './command-context';
@@ -36,6 +43,35 @@ export interface DecideResult<TEvent, TState> {
   position: number;
 }
 
+type StoredEvent = { type: string; version: number; data: unknown };
+
+/** A stream a multi-stream decision reads and writes. */
+export interface StreamRef {
+  type: StreamType<StoredEvent, unknown>;
+  streamId: string;
+}
+
+export interface DecideManyRequest {
+  /** Every stream the decision reads, in the order their events are appended (positions follow it). */
+  streams: readonly StreamRef[];
+  /**
+   * Pure: each stream's new events by stream id, for every stream or for none (a stream read but not
+   * written would go unchecked by the append); or throws a DomainError.
+   */
+  decide(states: ReadonlyMap<string, unknown>): ReadonlyMap<string, StoredEvent[]>;
+  context: CommandContext;
+  durability?: Durability;
+}
+
+export interface DecideManyResult {
+  /** Empty when the decision wrote nothing. */
+  events: ReadonlyMap<string, StoredEvent[]>;
+  /** Every stream as decided on, or as written. */
+  snapshots: ReadonlyMap<string, StreamSnapshot<unknown>>;
+  /** Where the last event was written; 0 when nothing was. */
+  position: number;
+}
+
 export const MAX_ATTEMPTS = 10;
 
 /**
@@ -61,11 +97,23 @@ export class StreamDecider {
     return this.mutex.run(request.streamId, () => this.attempt(type, request));
   }
 
+  /**
+   * One decision over several streams, appended all or nothing in one transaction (docs/decisions/0004).
+   * Holds the in-process lock of every stream (in sorted order) and retries a conflict like `decide`.
+   * Needs a store with `appendMany`.
+   */
+  async decideMany(request: DecideManyRequest): Promise<DecideManyResult> {
+    const store = this.store;
+    if (!hasAtomicAppendMany(store)) throw new Error(`the ${store.name} event store cannot append to several streams at once`);
+    this.metrics.commands += 1;
+    return this.mutex.runAll(
+      request.streams.map((stream) => stream.streamId),
+      () => this.attemptMany(store, request),
+    );
+  }
+
   /** The stream's state, folded from the cached snapshot and whatever came after it. */
-  async load<TEvent extends { type: string }, TState>(
-    type: StreamType<TEvent, TState>,
-    streamId: string,
-  ): Promise<StreamSnapshot<TState>> {
+  async load<TEvent extends { type: string }, TState>(type: StreamType<TEvent, TState>, streamId: string): Promise<StreamSnapshot<TState>> {
     const cached = this.cache.get<TState>(streamId);
     const base = cached ?? { state: type.initialState(), revision: -1, position: 0 };
     const snapshot = await this.catchUp(type, streamId, base);
@@ -144,6 +192,78 @@ export class StreamDecider {
     return { events, state, position: result.position };
   }
 
+  private async attemptMany(store: AtomicMultiStreamStore, request: DecideManyRequest): Promise<DecideManyResult> {
+    for (let attempt = 1; ; attempt++) {
+      const { snapshots, events } = await this.decideManyOnLatest(request);
+      if (events.size === 0) return { events, snapshots, position: 0 };
+      try {
+        return await this.appendMany(store, request, snapshots, events);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        this.cache.delete(error.streamId);
+        if (attempt >= MAX_ATTEMPTS) throw error;
+        this.metrics.conflictRetries += 1;
+        await backoff(attempt);
+      }
+    }
+  }
+
+  /**
+   * Decides first on what is known without reading: the cached snapshots, and an empty stream where
+   * none is cached (a new order's stream); the append's expected revisions check all of it. A refusal
+   * or an empty decision is taken again on every stream's current state.
+   */
+  private async decideManyOnLatest(
+    request: DecideManyRequest,
+  ): Promise<{ snapshots: Map<string, StreamSnapshot<unknown>>; events: ReadonlyMap<string, StoredEvent[]> }> {
+    const known = new Map(
+      request.streams.map(({ type, streamId }) => [streamId, this.cache.get<unknown>(streamId) ?? emptySnapshot(type)] as const),
+    );
+    try {
+      const events = decideAcross(request, known);
+      if (events.size > 0) return { snapshots: known, events };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+    }
+    const loaded = await Promise.all(request.streams.map(({ type, streamId }) => this.load(type, streamId)));
+    const snapshots = new Map(request.streams.map(({ streamId }, i) => [streamId, loaded[i]] as const));
+    return { snapshots, events: decideAcross(request, snapshots) };
+  }
+
+  private async appendMany(
+    store: AtomicMultiStreamStore,
+    request: DecideManyRequest,
+    snapshots: ReadonlyMap<string, StreamSnapshot<unknown>>,
+    events: ReadonlyMap<string, StoredEvent[]>,
+  ): Promise<DecideManyResult> {
+    const { context } = request;
+    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor };
+    const plan = request.streams.map(({ type, streamId }) => ({
+      type,
+      streamId,
+      snapshot: snapshots.get(streamId) as StreamSnapshot<unknown>,
+      events: events.get(streamId) as StoredEvent[],
+    }));
+    const result = await store.appendMany(
+      plan.map(({ streamId, snapshot, events: written }) => ({
+        streamId,
+        events: written.map((event) => ({ id: randomUUID(), type: event.type, data: toStoredPayload(event), metadata })),
+        expected: snapshot.revision < 0 ? 'no_stream' : snapshot.revision,
+      })),
+      { durability: request.durability },
+    );
+    const after = new Map<string, StreamSnapshot<unknown>>();
+    plan.forEach(({ type, streamId, snapshot, events: written }, i) => {
+      const { nextRevision, position } = result.streams[i];
+      const next = { state: written.reduce((state, event) => type.evolve(state, event), snapshot.state), revision: nextRevision, position };
+      after.set(streamId, next);
+      // As in `append`: a re-sent append answers with the first one's revisions, and the cache would be wrong.
+      if (nextRevision === snapshot.revision + written.length) this.cache.set(streamId, next);
+      else this.cache.delete(streamId);
+    });
+    return { events, snapshots: after, position: result.position };
+  }
+
   private async catchUp<TEvent extends { type: string }, TState>(
     type: StreamType<TEvent, TState>,
     streamId: string,
@@ -157,12 +277,27 @@ export class StreamDecider {
   }
 }
 
-function parseRecorded<TEvent extends { type: string }>(
-  type: Pick<StreamType<TEvent, unknown>, 'parse'>,
-  recorded: RecordedEvent,
-): TEvent {
+function parseRecorded<TEvent extends { type: string }>(type: Pick<StreamType<TEvent, unknown>, 'parse'>, recorded: RecordedEvent): TEvent {
   const { version, data } = fromStoredPayload(recorded.data);
   return type.parse(recorded.type, version, data);
+}
+
+function emptySnapshot(type: StreamRef['type']): StreamSnapshot<unknown> {
+  return { state: type.initialState(), revision: -1, position: 0 };
+}
+
+/** Runs the decision and holds it to its rule: events for every stream it read, or for none. */
+function decideAcross(
+  request: DecideManyRequest,
+  snapshots: ReadonlyMap<string, StreamSnapshot<unknown>>,
+): ReadonlyMap<string, StoredEvent[]> {
+  const decided = request.decide(new Map([...snapshots].map(([streamId, snapshot]) => [streamId, snapshot.state] as const)));
+  const written = request.streams.filter(({ streamId }) => (decided.get(streamId)?.length ?? 0) > 0).length;
+  const unknown = [...decided.keys()].some((streamId) => !snapshots.has(streamId));
+  if (unknown || (written > 0 && written < request.streams.length)) {
+    throw new Error('a multi-stream decision writes every stream it reads, or none');
+  }
+  return written === 0 ? new Map() : decided;
 }
 
 /** Full jitter, capped low: writers of one stream are few, and a buyer is waiting. */
