@@ -228,11 +228,7 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>, optio
 }
 
 /** `appendMany`: several streams in one transaction, all or nothing, idempotent by event id. */
-function multiStreamContract(
-  current: () => EventStore,
-  stream: (kind: string) => string,
-  marker: () => Promise<number>,
-): void {
+function multiStreamContract(current: () => EventStore, stream: (kind: string) => string, marker: () => Promise<number>): void {
   const store = () => {
     const open = current();
     if (!hasAtomicAppendMany(open)) throw new Error(`${open.name} has no appendMany`);
