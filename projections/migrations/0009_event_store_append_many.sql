@@ -27,48 +27,64 @@ LANGUAGE sql STABLE AS $$
    ORDER BY w.ord
 $$;
 
+-- Checks run as plain PL/pgSQL expressions where they can (no executor). The plans are generic: the
+-- statements' shapes never change, and re-planning them per call (what the default does for
+-- array-valued variables here) cost as much as the rest of the function.
 CREATE FUNCTION event_store_append_many(p_appends jsonb, p_deferred boolean DEFAULT false)
 RETURNS TABLE (stream text, outcome text, last_revision bigint, last_position bigint)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  v_streams  text[];
-  v_expected bigint[];
-  v_counts   integer[];
-  v_current  bigint[];
-  v_total    integer;
-  v_key      integer;
-  v_inserted integer;
-  v_tx       bigint;
-  v_found    integer;
+  v_streams   text[];
+  v_expected  bigint[];
+  v_counts    integer[];
+  v_offsets   integer[];
+  v_current   bigint[];
+  v_n         integer;
+  v_total     integer := 0;
+  v_conflict  boolean := false;
+  v_key       integer;
+  v_keys      integer[];
+  v_revision  bigint;
+  v_inserted  integer;
+  v_tx        bigint;
+  v_found     integer;
   v_misplaced integer;
 BEGIN
+  -- The lock keys come sorted and distinct (array_agg(DISTINCT ...) sorts).
   SELECT array_agg(a.s ->> 'stream' ORDER BY a.ord), array_agg((a.s ->> 'expected')::bigint ORDER BY a.ord),
-         array_agg(jsonb_array_length(a.s -> 'events') ORDER BY a.ord)
-    INTO v_streams, v_expected, v_counts
+         array_agg(jsonb_array_length(a.s -> 'events') ORDER BY a.ord), array_agg(DISTINCT hashtext(a.s ->> 'stream')),
+         count(DISTINCT a.s ->> 'stream')
+    INTO v_streams, v_expected, v_counts, v_keys, v_found
     FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(s, ord);
-  IF v_streams IS NULL OR 0 = ANY (v_counts) THEN
+  v_n := coalesce(cardinality(v_streams), 0);
+  IF v_n = 0 OR 0 = ANY (v_counts) THEN
     RAISE EXCEPTION 'a multi-stream append names at least one stream, each with at least one event';
   END IF;
-  v_total := (SELECT sum(c) FROM unnest(v_counts) c);
+  IF v_found <> v_n THEN
+    RAISE EXCEPTION 'a multi-stream append names each stream once';
+  END IF;
+  FOR i IN 1 .. v_n LOOP
+    v_offsets[i] := v_total; -- events of the streams before this one
+    v_total := v_total + v_counts[i];
+  END LOOP;
   IF v_total > 65536 THEN
     RAISE EXCEPTION 'an append holds 1 to 65536 events, not %', v_total;
-  END IF;
-  IF (SELECT count(DISTINCT s) FROM unnest(v_streams) s) <> cardinality(v_streams) THEN
-    RAISE EXCEPTION 'a multi-stream append names each stream once';
   END IF;
   IF p_deferred THEN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
   -- Every stream's lock before this transaction has an id (see 0002), in one global order (the lock key),
   -- so two multi-stream appends never wait on each other in a cycle.
-  FOR v_key IN SELECT DISTINCT hashtext(s) FROM unnest(v_streams) s ORDER BY 1 LOOP
+  FOREACH v_key IN ARRAY v_keys LOOP
     PERFORM pg_advisory_xact_lock(2002, v_key);
   END LOOP;
 
-  SELECT array_agg(coalesce((SELECT max(e.revision) FROM events e WHERE e.stream_id = s.name), -1) ORDER BY s.ord)
-    INTO v_current
-    FROM unnest(v_streams) WITH ORDINALITY AS s(name, ord);
-  IF EXISTS (SELECT 1 FROM generate_subscripts(v_streams, 1) i WHERE v_expected[i] IS NOT NULL AND v_expected[i] <> v_current[i]) THEN
+  FOR i IN 1 .. v_n LOOP
+    SELECT max(e.revision) INTO v_revision FROM events e WHERE e.stream_id = v_streams[i];
+    v_current[i] := coalesce(v_revision, -1);
+    v_conflict := v_conflict OR (v_expected[i] IS NOT NULL AND v_expected[i] <> v_current[i]);
+  END LOOP;
+  IF v_conflict THEN
     SELECT sum(f.found), sum(f.misplaced) INTO v_found, v_misplaced FROM event_store_stored_ids_many(p_appends) f;
     IF v_found = v_total AND v_misplaced = 0 THEN
       RETURN QUERY SELECT f.stream, 'duplicate'::text, f.last_revision, f.last_position FROM event_store_stored_ids_many(p_appends) f;
@@ -77,7 +93,10 @@ BEGIN
       RAISE EXCEPTION 'event ids of this append were already used by another append'
         USING ERRCODE = 'unique_violation', HINT = 'event_store_event_id_reused';
     END IF;
-    RETURN QUERY SELECT v_streams[i], 'conflict'::text, v_current[i], NULL::bigint FROM generate_subscripts(v_streams, 1) i ORDER BY i;
+    FOR i IN 1 .. v_n LOOP
+      stream := v_streams[i]; outcome := 'conflict'; last_revision := v_current[i]; last_position := NULL;
+      RETURN NEXT;
+    END LOOP;
     RETURN;
   END IF;
 
@@ -86,17 +105,18 @@ BEGIN
     RAISE EXCEPTION 'transaction id % is too large for event positions', v_tx;
   END IF;
   INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
-  SELECT v_tx * 65536 + row_number() OVER (ORDER BY a.ord, x.ord) - 1, (x.e ->> 'id')::uuid, a.s ->> 'stream',
+  SELECT v_tx * 65536 + v_offsets[a.ord] + x.ord - 1, (x.e ->> 'id')::uuid, a.s ->> 'stream',
          v_current[a.ord] + x.ord, x.e ->> 'type', x.e -> 'data', x.e -> 'metadata'
     FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(s, ord),
          jsonb_array_elements(a.s -> 'events') WITH ORDINALITY AS x(e, ord)
   ON CONFLICT (event_id) DO NOTHING;
   GET DIAGNOSTICS v_inserted = ROW_COUNT;
   IF v_inserted = v_total THEN
-    RETURN QUERY
-      SELECT v_streams[i], 'appended'::text, v_current[i] + v_counts[i],
-             v_tx * 65536 + (SELECT sum(c) FROM unnest(v_counts[1:i]) c) - 1
-        FROM generate_subscripts(v_streams, 1) i ORDER BY i;
+    FOR i IN 1 .. v_n LOOP
+      stream := v_streams[i]; outcome := 'appended'; last_revision := v_current[i] + v_counts[i];
+      last_position := v_tx * 65536 + v_offsets[i] + v_counts[i] - 1;
+      RETURN NEXT;
+    END LOOP;
     RETURN;
   END IF;
 

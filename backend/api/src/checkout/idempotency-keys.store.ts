@@ -67,46 +67,6 @@ export class IdempotencyKeysStore {
     }
   }
 
-  /**
-   * After an atomic checkout's append (no claim before it: the order stream's expected revision caught
-   * duplicates): the key answers from now on, and the proof is recorded, in one statement that does
-   * not wait for its WAL flush (a crash that loses it leaves the order, and a retried submit records it
-   * again). Returns what the key answers: this result, or the one a concurrent duplicate recorded first.
-   */
-  async recordPlaced(
-    claim: IdempotencyClaim,
-    result: Omit<CheckoutResult, 'duplicateProofOf'>,
-    proofHash: string,
-  ): Promise<CheckoutResult> {
-    const { rows } = await this.db.query<{ response: CheckoutResult | null }>(
-      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
-       duplicate AS (
-         SELECT order_id FROM order_proofs WHERE proof_hash = $3 AND order_id <> $2 ORDER BY created_at LIMIT 1),
-       proof AS (
-         INSERT INTO order_proofs (order_id, proof_hash, user_id) VALUES ($2, $3, $1) ON CONFLICT (order_id) DO NOTHING),
-       answer AS (
-         INSERT INTO idempotency_keys (user_id, key, request_hash, status, response)
-         SELECT $1, $4, $5, 'done', $6::jsonb || jsonb_build_object('duplicateProofOf', (SELECT order_id FROM duplicate))
-           FROM async_commit
-         ON CONFLICT DO NOTHING RETURNING response)
-       SELECT (SELECT response FROM answer) AS response`,
-      [claim.userId, result.orderId, proofHash, claim.key, claim.requestHash, JSON.stringify(result)],
-    );
-    return rows[0].response ?? (await this.answerOf(claim)) ?? { ...result, duplicateProofOf: null };
-  }
-
-  /** The recorded answer of a key; 422 when the key was used for another request; undefined when none. */
-  async answerOf(claim: IdempotencyClaim): Promise<CheckoutResult | undefined> {
-    const { rows } = await this.db.query<KeyRow>(
-      'SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [claim.userId, claim.key],
-    );
-    const row = rows[0];
-    if (!row) return undefined;
-    if (row.request_hash !== claim.requestHash) throw new ApiError(422, 'idempotency_key_reused', checkoutMessages.keyReused);
-    return row.status === 'done' && row.response ? row.response : undefined;
-  }
-
   async complete(claim: IdempotencyClaim, result: CheckoutResult): Promise<void> {
     await this.db.query(`UPDATE idempotency_keys SET status = 'done', response = $3 WHERE user_id = $1 AND key = $2`, [
       claim.userId,
@@ -116,7 +76,10 @@ export class IdempotencyKeysStore {
   }
 
   async forget(claim: IdempotencyClaim): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'pending'`, [claim.userId, claim.key]);
+    await this.db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'pending'`, [
+      claim.userId,
+      claim.key,
+    ]);
   }
 
   /** Undefined while the first request is still running (or was forgotten between two reads). */
