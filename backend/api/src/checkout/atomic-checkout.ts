@@ -1,29 +1,33 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { cardStreamName, DomainError, type OrderState, orderStreamName } from '@tcg/domain';
+import type { EventStore } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
+import { EVENT_STORE } from '../event-store/event-store.module';
 import { answeringApiErrors, cardStream, orderStream, type StreamSnapshot, StreamDecider, toApiError } from '../inventory';
 import { ApiError } from '../web/api-exception.filter';
 import { placedOrderHash } from './checkout-lines';
 import type { CheckoutRequest, CheckoutResult } from './checkout.command';
 import { decideCheckout } from './checkout.decide';
 import { checkoutMessages } from './checkout.messages';
-import { IdempotencyKeysStore } from './idempotency-keys.store';
+import { OrderProofsStore } from './order-proofs.store';
 
 /**
  * The checkout on a store with multi-stream appends (docs/decisions/0004): every reservation and
  * `OrderPlaced` in one durable append, decided on the cached snapshots. Nothing is written before it,
- * so a refusal or a crash leaves nothing to undo or sweep, and the key needs no claim: the key's order
- * stream must be new (expected revision), which turns a duplicate submit into "answer with that order".
+ * so a refusal or a crash leaves nothing to undo or sweep. The key needs no row of its own: its order
+ * stream must be new (expected revision), so a duplicate submit finds the order and is answered from
+ * it, the same answer as the first time.
  */
 @Injectable()
 export class AtomicCheckout {
   constructor(
     private readonly decider: StreamDecider,
-    private readonly keys: IdempotencyKeysStore,
+    private readonly proofs: OrderProofsStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async place(request: CheckoutRequest): Promise<CheckoutResult> {
-    const { input, lines, claim, orderId, context } = request;
+    const { input, lines, orderId, context } = request;
     const orderStreamId = orderStreamName(orderId);
     const plan = {
       orderId,
@@ -46,24 +50,27 @@ export class AtomicCheckout {
     );
     const order = decided.snapshots.get(orderStreamId) as StreamSnapshot<OrderState>;
     if (decided.events.size === 0) return this.answerExisting(request, order);
-    if (order.state.status === 'none' || order.state.status === 'abandoned') throw new Error(`order ${orderId} was not placed`);
-    const { items, total } = order.state.order;
-    return this.keys.recordPlaced(claim, { orderId, total, items, position: decided.position }, input.proofHash);
+    return this.answer(request, order.state, decided.position);
   }
 
-  /**
-   * The key's order exists: a retried or concurrent submit. Answers what the key recorded, or, when its
-   * first request has not recorded it yet (still finishing, or died after the append), the order itself.
-   */
-  private async answerExisting({ input, claim, orderId }: CheckoutRequest, order: StreamSnapshot<OrderState>): Promise<CheckoutResult> {
-    const recorded = await this.keys.answerOf(claim);
-    if (recorded) return recorded;
-    const { state, position } = order;
-    // `none` cannot come here (the decision wrote nothing because the order exists); `abandoned` only
-    // on a store once run without multi-stream appends, whose sweeper gave the stock back.
-    if (state.status === 'none' || state.status === 'abandoned') throw toApiError(DomainError.of('order_abandoned', { orderId }));
-    if (placedOrderHash(state.order) !== claim.requestHash) throw new ApiError(422, 'idempotency_key_reused', checkoutMessages.keyReused);
+  /** The key's order exists: a retried or concurrent submit, answered as the first one was. */
+  private async answerExisting(request: CheckoutRequest, order: StreamSnapshot<OrderState>): Promise<CheckoutResult> {
+    const { claim, orderId } = request;
+    const { state } = order;
+    // `abandoned` only on a store once run without multi-stream appends, whose sweeper gave the stock back.
+    if (state.status === 'abandoned') throw toApiError(DomainError.of('order_abandoned', { orderId }));
+    if (state.status !== 'none' && placedOrderHash(state.order) !== claim.requestHash) {
+      throw new ApiError(422, 'idempotency_key_reused', checkoutMessages.keyReused);
+    }
+    // Where `OrderPlaced` was written: the stream's only event unless the order moved on since.
+    const placedAt = order.revision === 0 ? order.position : (await this.store.readStream(orderStreamName(orderId), 0))[0].position;
+    return this.answer(request, state, placedAt);
+  }
+
+  private async answer({ input, orderId }: CheckoutRequest, state: OrderState, position: number): Promise<CheckoutResult> {
+    if (state.status === 'none' || state.status === 'abandoned') throw new Error(`order ${orderId} is not placed`);
     const { items, total } = state.order;
-    return this.keys.recordPlaced(claim, { orderId, total, items, position }, input.proofHash);
+    const duplicateProofOf = await this.proofs.record(orderId, input.proofHash, input.buyer.userId);
+    return { orderId, total, items, position, duplicateProofOf };
   }
 }

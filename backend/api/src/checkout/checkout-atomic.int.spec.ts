@@ -1,8 +1,10 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { cardStreamName, orderStreamName } from '@tcg/domain';
 import type { Database, EventStore } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { WriteMetrics } from '../inventory';
+import { ConfirmOrderCommand } from '../orders';
 import { createTestCard, stockFromEvents, testContext } from '../inventory/testing/write-side.fixtures';
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { checkoutInput, tryCheckout } from './testing/checkout.fixtures';
@@ -40,8 +42,12 @@ describe('atomic checkout (real PostgreSQL)', () => {
     expect(new Set([reservedA, reservedB, placed].map((event) => transactionOf(event.position))).size).toBe(1);
     expect(outcome.result.position).toBe(placed.position);
     expect(Math.max(reservedA.position, reservedB.position)).toBeLessThan(placed.position);
-    const { rows } = await db.query('SELECT 1 FROM reservation_attempts WHERE order_id = $1', [outcome.result.orderId]);
-    expect(rows).toEqual([]);
+    const { rows } = await db.query(
+      `SELECT (SELECT count(*) FROM reservation_attempts WHERE order_id = $1) AS attempts,
+              (SELECT count(*) FROM idempotency_keys WHERE user_id = $2) AS keys`,
+      [outcome.result.orderId, 'user-1'],
+    );
+    expect(rows).toEqual([{ attempts: 0, keys: 0 }]);
   });
 
   it('writes nothing at all for a cart with one short line', async () => {
@@ -69,8 +75,7 @@ describe('atomic checkout (real PostgreSQL)', () => {
     const input = checkoutInput([{ cardId, quantity: 2, unitPrice: 300 }]);
     const first = await tryCheckout(t.app, input);
     if (!first.ok) throw first.error;
-    // A crash right after the append loses the bookkeeping (it does not wait for its flush).
-    await db.query('DELETE FROM idempotency_keys WHERE key = $1', [input.idempotencyKey]);
+    // A crash right after the append loses the proof's row (its commit does not wait for its flush).
     await db.query('DELETE FROM order_proofs WHERE order_id = $1', [first.result.orderId]);
     const other = await tryCheckout(t.app, { ...input, items: [{ cardId, quantity: 1, unitPrice: 300 }] });
     expect(other.ok === false && [other.error.getStatus(), other.error.code]).toEqual([422, 'idempotency_key_reused']);
@@ -85,6 +90,17 @@ describe('atomic checkout (real PostgreSQL)', () => {
     });
     expect(split).toEqual(first);
     expect(await stockFromEvents(t.app, cardId)).toBe(3);
+  });
+
+  it('answers a retry after the order was confirmed with the first answer, position included', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Confirmed Then Retried', stock: 5, price: 300 });
+    const input = checkoutInput([{ cardId, quantity: 1, unitPrice: 300 }], { proofHash: 'shared-proof' });
+    const first = await tryCheckout(t.app, input);
+    const other = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: 300 }], { proofHash: 'shared-proof' }));
+    if (!first.ok || !other.ok) throw new Error('both orders should be placed');
+    expect(other.result.duplicateProofOf).toBe(first.result.orderId);
+    await t.app.get(CommandBus).execute(new ConfirmOrderCommand(first.result.orderId, testContext));
+    expect(await tryCheckout(t.app, input)).toEqual(first);
   });
 
   it('decides again when another process wrote to a card after this one cached it', async () => {

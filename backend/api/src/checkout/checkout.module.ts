@@ -4,6 +4,7 @@ import { OrdersModule } from '../orders';
 import { AtomicCheckout } from './atomic-checkout';
 import { CheckoutHandler } from './checkout.handler';
 import { IdempotencyKeysStore } from './idempotency-keys.store';
+import { OrderProofsStore } from './order-proofs.store';
 import { ReservationAttemptsStore } from './reservation-attempts.store';
 import { ReservationReleaser } from './reservation-releaser';
 import { ReservationSweeper } from './reservation-sweeper.service';
@@ -17,6 +18,7 @@ import { SequentialCheckout } from './sequential-checkout';
     AtomicCheckout,
     SequentialCheckout,
     IdempotencyKeysStore,
+    OrderProofsStore,
     ReservationAttemptsStore,
     ReservationReleaser,
     ReservationSweeper,
