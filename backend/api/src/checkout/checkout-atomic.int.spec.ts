@@ -3,7 +3,7 @@ import { cardStreamName, orderStreamName } from '@tcg/domain';
 import type { Database, EventStore } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
-import { WriteMetrics } from '../inventory';
+import { StreamDecider, WriteMetrics } from '../inventory';
 import { ConfirmOrderCommand } from '../orders';
 import { createTestCard, stockFromEvents, testContext } from '../inventory/testing/write-side.fixtures';
 import { type TestApp, startTestApp } from '../testing/test-app';
@@ -101,6 +101,17 @@ describe('atomic checkout (real PostgreSQL)', () => {
     expect(other.result.duplicateProofOf).toBe(first.result.orderId);
     await t.app.get(CommandBus).execute(new ConfirmOrderCommand(first.result.orderId, testContext));
     expect(await tryCheckout(t.app, input)).toEqual(first);
+  });
+
+  it('answers a duplicate whose order another process placed, found through the expected revision', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Placed Elsewhere', stock: 5, price: 300 });
+    const input = checkoutInput([{ cardId, quantity: 1, unitPrice: 300 }]);
+    const first = await tryCheckout(t.app, input);
+    if (!first.ok) throw first.error;
+    // This process has never seen the order stream: it takes it as new, and the append says otherwise.
+    t.app.get(StreamDecider).cache.delete(orderStreamName(first.result.orderId));
+    expect(await tryCheckout(t.app, input)).toEqual(first);
+    expect(await stockFromEvents(t.app, cardId)).toBe(4);
   });
 
   it('decides again when another process wrote to a card after this one cached it', async () => {

@@ -85,7 +85,10 @@ export class StreamDecider {
   }
 
   /** The stream's state, folded from the cached snapshot and whatever came after it. */
-  async load<TEvent extends { type: string }, TState>(type: StreamType<TEvent, TState>, streamId: string): Promise<StreamSnapshot<TState>> {
+  async load<TEvent extends { type: string }, TState>(
+    type: StreamType<TEvent, TState>,
+    streamId: string,
+  ): Promise<StreamSnapshot<TState>> {
     const cached = this.cache.get<TState>(streamId);
     const base = cached ?? { state: type.initialState(), revision: -1, position: 0 };
     const snapshot = await this.catchUp(type, streamId, base);
@@ -166,7 +169,7 @@ export class StreamDecider {
 
   private async attemptMany(store: AtomicMultiStreamStore, request: DecideManyRequest): Promise<DecideManyResult> {
     for (let attempt = 1; ; attempt++) {
-      const { snapshots, events } = await this.decideManyOnLatest(request);
+      const { snapshots, events } = await this.decideManyOnLatest(request, attempt === 1);
       if (events.size === 0) return { events, snapshots, position: 0 };
       try {
         return await this.appendMany(store, request, snapshots, events);
@@ -181,21 +184,25 @@ export class StreamDecider {
   }
 
   /**
-   * Decides first on what is known without reading: the cached snapshots, and an empty stream where
-   * none is cached (a new order's stream); the append's expected revisions check all of it. A refusal
-   * or an empty decision is taken again on every stream's current state.
+   * The first attempt decides on what is known without reading: the cached snapshots, and an empty
+   * stream where none is cached (a new order's stream); the append's expected revisions check all of it.
+   * A refusal or an empty decision, and every attempt after a conflict, is decided on every stream's
+   * current state (a stream taken as empty would otherwise conflict again and again).
    */
   private async decideManyOnLatest(
     request: DecideManyRequest,
+    optimistic: boolean,
   ): Promise<{ snapshots: Map<string, StreamSnapshot<unknown>>; events: ReadonlyMap<string, StoredEvent[]> }> {
-    const known = new Map(
-      request.streams.map(({ type, streamId }) => [streamId, this.cache.get<unknown>(streamId) ?? emptySnapshot(type)] as const),
-    );
-    try {
-      const events = decideAcross(request, known);
-      if (events.size > 0) return { snapshots: known, events };
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
+    if (optimistic) {
+      const known = new Map(
+        request.streams.map(({ type, streamId }) => [streamId, this.cache.get<unknown>(streamId) ?? emptySnapshot(type)] as const),
+      );
+      try {
+        const events = decideAcross(request, known);
+        if (events.size > 0) return { snapshots: known, events };
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+      }
     }
     const loaded = await Promise.all(request.streams.map(({ type, streamId }) => this.load(type, streamId)));
     const snapshots = new Map(request.streams.map(({ streamId }, i) => [streamId, loaded[i]] as const));
@@ -249,7 +256,10 @@ export class StreamDecider {
   }
 }
 
-function parseRecorded<TEvent extends { type: string }>(type: Pick<StreamType<TEvent, unknown>, 'parse'>, recorded: RecordedEvent): TEvent {
+function parseRecorded<TEvent extends { type: string }>(
+  type: Pick<StreamType<TEvent, unknown>, 'parse'>,
+  recorded: RecordedEvent,
+): TEvent {
   const { version, data } = fromStoredPayload(recorded.data);
   return type.parse(recorded.type, version, data);
 }

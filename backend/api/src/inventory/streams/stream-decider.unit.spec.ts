@@ -55,8 +55,8 @@ describe('StreamDecider.decideMany', () => {
   const counted = (n: number) => [{ type: 'Counted' as const, version: 1 as const, data: { n } }];
   const both = { streams: [{ type: counter, streamId: 'b' }, { type: counter, streamId: 'a' }], context };
 
-  function atomicStore(appendMany: jest.Mock): EventStore {
-    return { atomicAppendMany: true, readStream: async () => [], appendMany } as unknown as EventStore;
+  function atomicStore(appendMany: jest.Mock, readStream: jest.Mock = jest.fn(async () => [])): EventStore {
+    return { atomicAppendMany: true, readStream, appendMany } as unknown as EventStore;
   }
 
   it('appends every stream in one call, in the order given, each with its expected revision', async () => {
@@ -83,10 +83,21 @@ describe('StreamDecider.decideMany', () => {
         streams: appends.map((append) => ({ streamId: append.streamId, nextRevision: 0, position: 1 })),
         position: 1,
       }));
+    const stored = { streamId: 'a', revision: 0, position: 3, type: 'Counted', data: { version: 1, n: 5 } };
+    const readStream = jest.fn(async (streamId: string) => (streamId === 'a' ? [stored] : []));
     const metrics = new WriteMetrics();
-    const decider = new StreamDecider(atomicStore(appendMany), metrics);
-    await decider.decideMany({ ...both, decide: () => new Map([['a', counted(1)], ['b', counted(1)]]) });
+    const decider = new StreamDecider(atomicStore(appendMany, readStream), metrics);
+    const seen: unknown[] = [];
+    await decider.decideMany({
+      ...both,
+      decide: (states) => {
+        seen.push(states.get('a'));
+        return new Map([['a', counted(1)], ['b', counted(1)]]);
+      },
+    });
     expect(appendMany).toHaveBeenCalledTimes(2);
+    expect(appendMany.mock.calls[1][0].map((append: { expected: unknown }) => append.expected)).toEqual(['no_stream', 0]);
+    expect(seen).toEqual([0, 5]);
     expect(metrics).toMatchObject({ commands: 1, conflictRetries: 1 });
   });
 
