@@ -154,3 +154,34 @@ describe('atomic checkout (real PostgreSQL)', () => {
     expect(await stockFromEvents(t.app, restocked)).toBe(3);
   });
 });
+
+describe('atomic checkout on the embedded store (PGlite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' }, { embedded: true });
+  });
+  afterAll(() => t.close());
+
+  it('places an order in one append, refuses a short cart whole, and answers a retry with the first result', async () => {
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    expect([store.name, store.atomicAppendMany]).toEqual(['pglite', true]);
+    const a = await createTestCard(t.app, { name: 'Embedded A', stock: 2, price: 100 });
+    const b = await createTestCard(t.app, { name: 'Embedded B', stock: 1, price: 100 });
+    const input = checkoutInput([
+      { cardId: a, quantity: 1, unitPrice: 100 },
+      { cardId: b, quantity: 1, unitPrice: 100 },
+    ]);
+    const first = await tryCheckout(t.app, input);
+    if (!first.ok) throw first.error;
+    expect(await tryCheckout(t.app, input)).toEqual(first);
+    const short = await tryCheckout(
+      t.app,
+      checkoutInput([
+        { cardId: a, quantity: 1, unitPrice: 100 },
+        { cardId: b, quantity: 1, unitPrice: 100 },
+      ]),
+    );
+    expect(short.ok === false && short.error.message).toBe('Stock insuficiente para Embedded B');
+    expect([await stockFromEvents(t.app, a), await stockFromEvents(t.app, b)]).toEqual([1, 0]);
+  });
+});
