@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConcurrencyError, EventStore, ExpectedRevision, SubscriptionBatch } from './event-store.port';
+import { ConcurrencyError, EventStore, ExpectedRevision, hasAtomicAppendMany, SubscriptionBatch } from './event-store.port';
 
 /** The concurrency test's and the benchmark's workload: writers racing on shared streams. */
 export interface WorkloadSettings {
@@ -7,6 +7,11 @@ export interface WorkloadSettings {
   events: number;
   streams: number;
   streamPrefix: string;
+  /**
+   * Every nth append writes two to four streams in one `appendMany` (one event each; the store must
+   * have it); the others write one. Absent: single-stream appends only.
+   */
+  multiStreamEvery?: number;
 }
 
 export interface WorkloadResult {
@@ -23,29 +28,53 @@ export interface WorkloadResult {
 export async function runConcurrentWriters(store: EventStore, settings: WorkloadSettings): Promise<WorkloadResult> {
   const result: WorkloadResult = { appended: new Map(), conflicts: 0, latenciesMs: [] };
   let remaining = settings.events;
+  let appends = 0;
   const known = new Map<string, ExpectedRevision>();
+  const pickStreams = (): string[] => {
+    appends += 1;
+    const wanted = settings.multiStreamEvery && appends % settings.multiStreamEvery === 0 ? 2 + Math.floor(Math.random() * 3) : 1;
+    const picked = new Set<string>();
+    while (picked.size < Math.min(wanted, remaining, settings.streams)) {
+      picked.add(`${settings.streamPrefix}${Math.floor(Math.random() * settings.streams)}`);
+    }
+    return [...picked];
+  };
+  const recordAppended = (streamId: string, id: string, nextRevision: number) => {
+    const cached = known.get(streamId);
+    // Another writer may have cached a newer revision while this append was in flight.
+    known.set(streamId, typeof cached === 'number' ? Math.max(cached, nextRevision) : nextRevision);
+    const ids = result.appended.get(streamId) ?? [];
+    ids[nextRevision] = id;
+    result.appended.set(streamId, ids);
+  };
+  const append = async (streamIds: string[], ids: string[]) => {
+    const events = ids.map((id) => [{ id, type: 'StockAdded', data: { quantity: 1 }, metadata: { correlationId: id, actor: 'bench' } }]);
+    if (streamIds.length === 1) {
+      const { nextRevision } = await store.append(streamIds[0], events[0], known.get(streamIds[0]) ?? 'no_stream');
+      return [nextRevision];
+    }
+    if (!hasAtomicAppendMany(store)) throw new Error(`${store.name} cannot append to several streams at once`);
+    const many = await store.appendMany(
+      streamIds.map((streamId, i) => ({ streamId, events: events[i], expected: known.get(streamId) ?? 'no_stream' })),
+    );
+    return many.streams.map((stream) => stream.nextRevision);
+  };
   const writer = async () => {
     while (remaining > 0) {
-      remaining -= 1;
-      const streamId = `${settings.streamPrefix}${Math.floor(Math.random() * settings.streams)}`;
-      const id = randomUUID();
+      const streamIds = pickStreams();
+      remaining -= streamIds.length;
+      const ids = streamIds.map(() => randomUUID());
       for (;;) {
         const started = performance.now();
         try {
-          const metadata = { correlationId: id, actor: 'bench' };
-          const { nextRevision } = await store.append(streamId, [{ id, type: 'StockAdded', data: { quantity: 1 }, metadata }], known.get(streamId) ?? 'no_stream');
+          const revisions = await append(streamIds, ids);
           result.latenciesMs.push(performance.now() - started);
-          const cached = known.get(streamId);
-          // Another writer may have cached a newer revision while this append was in flight.
-          known.set(streamId, typeof cached === 'number' ? Math.max(cached, nextRevision) : nextRevision);
-          const ids = result.appended.get(streamId) ?? [];
-          ids[nextRevision] = id;
-          result.appended.set(streamId, ids);
+          streamIds.forEach((streamId, i) => recordAppended(streamId, ids[i], revisions[i]));
           break;
         } catch (error) {
           if (!(error instanceof ConcurrencyError)) throw error;
           result.conflicts += 1;
-          known.set(streamId, error.actual < 0 ? 'no_stream' : error.actual);
+          known.set(error.streamId, error.actual < 0 ? 'no_stream' : error.actual);
         }
       }
     }

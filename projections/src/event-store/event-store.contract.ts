@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import {
+  AtomicMultiStreamStore,
   ConcurrencyError,
+  EventIdReusedError,
   EventStore,
+  hasAtomicAppendMany,
   EventToAppend,
   RecordedEvent,
   SubscriptionBatch,
@@ -41,11 +44,16 @@ export function collector() {
   return { state, handler };
 }
 
+export interface ContractOptions {
+  /** What the adapter must say about `atomicAppendMany`; when true, its `appendMany` is tested too. */
+  atomicAppendMany: boolean;
+}
+
 /**
  * The behaviour every adapter owes the port. Streams get unique names and reads start after a marker
  * event, so the suite also runs against a shared EventStoreDB that holds other data.
  */
-export function eventStoreContract(open: () => Promise<EventStoreFixture>): void {
+export function eventStoreContract(open: () => Promise<EventStoreFixture>, options: ContractOptions): void {
   let fixture: EventStoreFixture;
   let store: EventStore;
   const stream = (kind: string) => `${kind}-${randomUUID()}`;
@@ -187,6 +195,13 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>): void
     await subscription.close();
   });
 
+  it(`says whether it appends to several streams atomically (${options.atomicAppendMany})`, () => {
+    expect(store.atomicAppendMany).toBe(options.atomicAppendMany);
+    expect(typeof (store as Partial<AtomicMultiStreamStore>).appendMany).toBe(options.atomicAppendMany ? 'function' : 'undefined');
+  });
+
+  if (options.atomicAppendMany) multiStreamContract(() => store, stream, marker);
+
   it('stores a 1 MB event intact', async () => {
     const id = stream('large');
     const blob = 'x'.repeat(999_000) + 'ñ'.repeat(500);
@@ -209,5 +224,93 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>): void
     const [stored] = await store.readStream(id);
     expect(stored).toMatchObject({ streamId: id, type: 'CartaListada·ñ', data });
     expect(stored.metadata.actor).toBe('usuaria-ñandú');
+  });
+}
+
+/** `appendMany`: several streams in one transaction, all or nothing, idempotent by event id. */
+function multiStreamContract(current: () => EventStore, stream: (kind: string) => string, marker: () => Promise<number>): void {
+  const store = () => {
+    const open = current();
+    if (!hasAtomicAppendMany(open)) throw new Error(`${open.name} has no appendMany`);
+    return open;
+  };
+
+  it('appends to several streams at once, numbering positions across them in the order given', async () => {
+    const from = await marker();
+    const [card, order] = [stream('card'), stream('order')];
+    await store().append(card, [event('CardListed')], 'no_stream');
+    const result = await store().appendMany([
+      { streamId: card, events: [event('StockReserved', { n: 1 }), event('StockReserved', { n: 2 })], expected: 0 },
+      { streamId: order, events: [event('OrderPlaced')], expected: 'no_stream' },
+    ]);
+    expect(result.streams.map(({ streamId, nextRevision }) => [streamId, nextRevision])).toEqual([
+      [card, 2],
+      [order, 0],
+    ]);
+    expect(result.position).toBe(result.streams[1].position);
+    const read: RecordedEvent[] = [];
+    for await (const recorded of store().readAll(from, 10)) if ([card, order].includes(recorded.streamId)) read.push(recorded);
+    expect(read.map((e) => [e.streamId, e.revision, e.type])).toEqual([
+      [card, 0, 'CardListed'],
+      [card, 1, 'StockReserved'],
+      [card, 2, 'StockReserved'],
+      [order, 0, 'OrderPlaced'],
+    ]);
+    const positions = read.map((e) => e.position);
+    expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+    expect(new Set(positions).size).toBe(4);
+    expect(read[2].position).toBe(result.streams[0].position);
+    expect(read[3].position).toBe(result.position);
+  });
+
+  it('writes nothing when one stream is not at its expected revision, naming that stream', async () => {
+    const [a, b, c] = [stream('card'), stream('card'), stream('order')];
+    await store().append(a, [event('CardListed')], 'no_stream');
+    await store().append(b, [event('CardListed'), event('StockAdded')], 'no_stream');
+    const conflict = await store()
+      .appendMany([
+        { streamId: a, events: [event('StockReserved')], expected: 0 },
+        { streamId: b, events: [event('StockReserved')], expected: 0 },
+        { streamId: c, events: [event('OrderPlaced')], expected: 'no_stream' },
+      ])
+      .catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(ConcurrencyError);
+    expect(conflict).toMatchObject({ streamId: b, expected: 0, actual: 1 });
+    expect((await store().readStream(a)).map((e) => e.type)).toEqual(['CardListed']);
+    expect((await store().readStream(b)).map((e) => e.type)).toEqual(['CardListed', 'StockAdded']);
+    expect(await store().readStream(c)).toEqual([]);
+  });
+
+  it('treats a re-sent multi-stream append as a no-op returning the first result', async () => {
+    const [a, b] = [stream('card'), stream('order')];
+    const appends = [
+      { streamId: a, events: [event('StockAdded', {}, randomUUID())], expected: 'no_stream' as const },
+      { streamId: b, events: [event('OrderPlaced', {}, randomUUID()), event('Noted', {}, randomUUID())], expected: 'no_stream' as const },
+    ];
+    const first = await store().appendMany(appends);
+    expect(await store().appendMany(appends)).toEqual(first);
+    await store().append(a, [event('StockReserved')], 0);
+    // The streams moved on: the stale expected revisions must not turn the retry into a conflict.
+    expect(await store().appendMany(appends)).toEqual(first);
+    expect((await store().readStream(a)).map((e) => e.revision)).toEqual([0, 1]);
+    expect((await store().readStream(b)).map((e) => e.revision)).toEqual([0, 1]);
+  });
+
+  it('refuses event ids of another append, and a stream named twice, writing nothing', async () => {
+    const [a, b] = [stream('card'), stream('order')];
+    const used = event('StockAdded', {}, randomUUID());
+    await store().append(a, [used], 'no_stream');
+    const reused = store().appendMany([
+      { streamId: a, events: [event('StockReserved')], expected: 0 },
+      { streamId: b, events: [used], expected: 'no_stream' },
+    ]);
+    await expect(reused).rejects.toBeInstanceOf(EventIdReusedError);
+    const twice = store().appendMany([
+      { streamId: b, events: [event('OrderPlaced')], expected: 'no_stream' },
+      { streamId: b, events: [event('Noted')], expected: 'any' },
+    ]);
+    await expect(twice).rejects.toThrow();
+    expect(await store().readStream(a)).toHaveLength(1);
+    expect(await store().readStream(b)).toEqual([]);
   });
 }

@@ -64,6 +64,20 @@ export interface AppendResult {
   position: number;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: EventToAppend[];
+  expected: ExpectedRevision;
+}
+
+export interface AppendManyResult {
+  /** One per stream, in the order given. */
+  streams: Array<AppendResult & { streamId: string }>;
+  /** The position of the last appended event (of the last stream given). */
+  position: number;
+}
+
 export interface SubscriptionFilter {
   /** Keep events whose stream id starts with one of these (e.g. `card-`). */
   streamPrefixes?: string[];
@@ -99,6 +113,8 @@ export type EventStoreName = 'postgres' | 'pglite' | 'eventstoredb';
 
 export interface EventStore {
   readonly name: EventStoreName;
+  /** Whether `appendMany` exists: several streams written in one transaction, all or nothing. */
+  readonly atomicAppendMany: boolean;
   /** Appends atomically. Throws ConcurrencyError when `expected` does not match the stream. */
   append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** The stream's events from `fromRevision` (default 0) on; empty when the stream does not exist. */
@@ -115,6 +131,25 @@ export interface EventStore {
   /** Throws when the store does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A store that writes several streams atomically (PostgreSQL, PGlite). EventStoreDB has no
+ * multi-stream transaction, so it does not offer this (docs/decisions/0004).
+ */
+export interface AtomicMultiStreamStore extends EventStore {
+  readonly atomicAppendMany: true;
+  /**
+   * Checks every stream's expected revision and stores all events or none, in one transaction; events
+   * get positions in the order given (streams in order, each stream's events in order). Each stream
+   * appears once. Throws ConcurrencyError naming the first stream that is not at its expected
+   * revision; a re-sent append (the same event ids, each in its stream) answers as the first time.
+   */
+  appendMany(appends: StreamAppend[], options?: AppendOptions): Promise<AppendManyResult>;
+}
+
+export function hasAtomicAppendMany(store: EventStore): store is AtomicMultiStreamStore {
+  return store.atomicAppendMany;
 }
 
 /** The stream was not at the expected revision; reload, decide again and retry. */

@@ -39,6 +39,8 @@ function toEsExpected(expected: ExpectedRevision): AppendExpectedRevision {
  */
 export class EventStoreDbEventStore implements EventStore {
   readonly name = 'eventstoredb' as const;
+  /** EventStoreDB commits one stream per append; callers write several streams one at a time. */
+  readonly atomicAppendMany = false;
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(private readonly client: EventStoreDBClient) {}

@@ -37,4 +37,29 @@ describe('PostgresEventStore under 8 concurrent writers (real PostgreSQL)', () =
       expect(stored.map((event) => event.metadata.eventId)).toEqual(ids);
     }
   });
+
+  it('delivers every event exactly once when a third of the appends write two to four streams at once', async () => {
+    const auditor = deliveryAuditor();
+    const subscription = await store.subscribe(0, { streamPrefixes: ['many-'] }, auditor.handler);
+    const workload = await runConcurrentWriters(store, {
+      writers: 8,
+      events: 5_000,
+      streams: 100,
+      streamPrefix: 'many-',
+      multiStreamEvery: 3,
+    });
+    const appendedIds = [...workload.appended.values()].flat();
+    expect(appendedIds).toHaveLength(5_000);
+    expect(workload.conflicts).toBeGreaterThan(0);
+
+    await waitFor(() => auditor.report(workload.appended).received >= 5_000, 20_000, 'the subscriber to catch up');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await subscription.close();
+    expect(auditor.report(workload.appended)).toEqual({ received: 5_000, skipped: 0, duplicated: 0, outOfOrder: 0 });
+
+    for (const [streamId, ids] of workload.appended) {
+      const stored = await store.readStream(streamId);
+      expect(stored.map((event) => event.metadata.eventId)).toEqual(ids);
+    }
+  });
 });

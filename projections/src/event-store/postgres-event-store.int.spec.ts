@@ -16,10 +16,13 @@ const engines: Array<[string, () => Promise<TestDatabase>]> = [
 
 describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
   describe('contract', () => {
-    eventStoreContract(async () => {
-      const test = await create();
-      return { store: new PostgresEventStore(test.db), teardown: () => test.drop() };
-    });
+    eventStoreContract(
+      async () => {
+        const test = await create();
+        return { store: new PostgresEventStore(test.db), teardown: () => test.drop() };
+      },
+      { atomicAppendMany: true },
+    );
   });
 
   describe('adapter', () => {

@@ -1,13 +1,15 @@
 import { Database } from '../db/sql';
 import {
+  AppendManyResult,
   AppendOptions,
   AppendResult,
+  AtomicMultiStreamStore,
   ConcurrencyError,
   EventIdReusedError,
-  EventStore,
   EventToAppend,
   ExpectedRevision,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
   SubscriptionFilter,
@@ -49,6 +51,10 @@ interface AppendRow {
   outcome: 'appended' | 'duplicate' | 'conflict';
   last_revision: number;
   last_position: number | null;
+}
+
+interface AppendManyRow extends AppendRow {
+  stream: string;
 }
 
 const CREATED_MS = 'floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms';
@@ -94,8 +100,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The event store on PostgreSQL or PGlite: the same SQL through the `Database` port. */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements AtomicMultiStreamStore {
   readonly name: 'postgres' | 'pglite';
+  readonly atomicAppendMany = true;
   private readonly pollIntervalMs: number;
   private readonly subscriptions = new Set<Subscription>();
   private notifying: Promise<void> | undefined;
@@ -132,6 +139,32 @@ export class PostgresEventStore implements EventStore {
     if (row.outcome === 'conflict') throw new ConcurrencyError(streamId, expected, row.last_revision);
     this.announce();
     return { nextRevision: row.last_revision, position: row.last_position as number };
+  }
+
+  async appendMany(appends: StreamAppend[], options: AppendOptions = {}): Promise<AppendManyResult> {
+    if (appends.length === 0) throw new Error('a multi-stream append needs at least one stream');
+    const payload = appends.map(({ streamId, events, expected }) => ({
+      stream: streamId,
+      expected: expectedParam(expected),
+      events: prepareEvents(streamId, events),
+    }));
+    let rows: AppendManyRow[];
+    try {
+      ({ rows } = await this.db.query<AppendManyRow>(
+        'SELECT stream, outcome, last_revision, last_position FROM event_store_append_many($1::jsonb, $2)',
+        [JSON.stringify(payload), options.durability === 'deferred'],
+      ));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EventIdReusedError(appends.map((append) => append.streamId).join(', '));
+      throw error;
+    }
+    if (rows[0].outcome === 'conflict') {
+      const index = appends.findIndex(({ expected }, i) => expected !== 'any' && expectedParam(expected) !== rows[i].last_revision);
+      throw new ConcurrencyError(appends[index].streamId, appends[index].expected, rows[index].last_revision);
+    }
+    this.announce();
+    const streams = rows.map((row) => ({ streamId: row.stream, nextRevision: row.last_revision, position: row.last_position as number }));
+    return { streams, position: Math.max(...streams.map((stream) => stream.position)) };
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {

@@ -1,3 +1,4 @@
+import type { OrderBuyer, PlacedOrder } from '@tcg/domain';
 import { createHash } from 'node:crypto';
 import type { CheckoutInput, CheckoutLine } from './checkout.command';
 
@@ -23,12 +24,34 @@ export function cardLines(items: readonly CheckoutLine[]): CardLine[] {
   return [...byCard.values()].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0));
 }
 
-/** What makes two submits "the same request": everything but the idempotency key, in a fixed order. */
+/**
+ * What makes two submits "the same request": the order they ask for (buyer, each card's summed
+ * quantity at the prices seen, proof), not the idempotency key nor how the lines were split. A placed
+ * order hashes the same way (`placedOrderHash`), so a key can be checked against its order alone.
+ */
 export function requestHash(input: CheckoutInput): string {
-  const { buyer, items, proofKey, proofHash } = input;
+  const lines = cardLines(input.items).map(({ cardId, quantity, seenPrices }) => ({
+    cardId,
+    quantity,
+    prices: [...seenPrices].sort((a, b) => a - b),
+  }));
+  return canonicalHash(input.buyer, lines, input.proofKey, input.proofHash);
+}
+
+export function placedOrderHash(order: PlacedOrder): string {
+  const lines = order.items.map(({ cardId, quantity, unitPrice }) => ({ cardId, quantity, prices: [unitPrice] }));
+  return canonicalHash(order.buyer, lines, order.proofKey, order.proofHash);
+}
+
+function canonicalHash(
+  buyer: OrderBuyer,
+  lines: { cardId: string; quantity: number; prices: number[] }[],
+  proofKey: string,
+  proofHash: string,
+): string {
   const canonical = {
     buyer: { userId: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone },
-    items: items.map(({ cardId, quantity, unitPrice }) => ({ cardId, quantity, unitPrice })),
+    lines: [...lines].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0)),
     proofKey,
     proofHash,
   };

@@ -1,10 +1,12 @@
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { createTestCard, stockFromEvents } from '../inventory/testing/write-side.fixtures';
-import { checkoutInput, type Outcome, tryCheckout } from './testing/checkout.fixtures';
+import { type CheckoutWay, checkoutInput, type Outcome, tryCheckout } from './testing/checkout.fixtures';
 
 const PRICE = 2500;
 
-describe('checkout never oversells (real PostgreSQL)', () => {
+const ways: CheckoutWay[] = ['command', 'sequential'];
+
+describe.each(ways)('checkout never oversells (real PostgreSQL) (%s)', (way) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ DEMO_SEED: 'false', DATABASE_POOL_SIZE: '40' });
@@ -14,7 +16,7 @@ describe('checkout never oversells (real PostgreSQL)', () => {
   it('sells exactly the 10 units of a card to 200 buyers at once; the other 190 hear "Stock insuficiente"', async () => {
     const cardId = await createTestCard(t.app, { name: 'Hot Dragon', stock: 10, price: PRICE });
     const outcomes = await Promise.all(
-      Array.from({ length: 200 }, () => tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: PRICE }]))),
+      Array.from({ length: 200 }, () => tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: PRICE }]), way)),
     );
     const placed = outcomes.filter((outcome) => outcome.ok);
     const refused = outcomes.filter((outcome): outcome is Extract<Outcome, { ok: false }> => !outcome.ok);
@@ -37,7 +39,7 @@ describe('checkout never oversells (real PostgreSQL)', () => {
       if (i % 3 === 1) return [{ cardId: a, quantity: 1, unitPrice: PRICE }, { cardId: b, quantity: 1, unitPrice: PRICE }];
       return [{ cardId: b, quantity: 1, unitPrice: PRICE }, { cardId: a, quantity: 1, unitPrice: PRICE }];
     });
-    const outcomes = await Promise.all(carts.map((items) => tryCheckout(t.app, checkoutInput(items))));
+    const outcomes = await Promise.all(carts.map((items) => tryCheckout(t.app, checkoutInput(items), way)));
     const sold = { [a]: 0, [b]: 0 };
     for (const outcome of outcomes) {
       if (!outcome.ok) {
@@ -58,7 +60,7 @@ describe('checkout never oversells (real PostgreSQL)', () => {
   it('answers the same Idempotency-Key sent twice at once with one order', async () => {
     const cardId = await createTestCard(t.app, { name: 'Twin Card', stock: 5, price: PRICE });
     const input = checkoutInput([{ cardId, quantity: 2, unitPrice: PRICE }]);
-    const [first, second] = await Promise.all([tryCheckout(t.app, input), tryCheckout(t.app, { ...input })]);
+    const [first, second] = await Promise.all([tryCheckout(t.app, input, way), tryCheckout(t.app, { ...input }, way)]);
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.result).toEqual(first.result);

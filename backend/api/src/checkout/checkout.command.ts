@@ -1,6 +1,8 @@
 import { Command } from '@nestjs/cqrs';
 import type { Cents, OrderBuyer, OrderItem } from '@tcg/domain';
 import type { CommandContext } from '../inventory';
+import type { CardLine } from './checkout-lines';
+import type { IdempotencyClaim } from './idempotency-keys.store';
 
 export interface CheckoutLine {
   cardId: string;
@@ -44,4 +46,16 @@ export class CheckoutCommand extends Command<CheckoutResult> {
   ) {
     super();
   }
+}
+
+/** A checkout as the handler hands it to the atomic or the sequential way of placing it. */
+export interface CheckoutRequest {
+  input: CheckoutInput;
+  /** `cardLines(input.items)`: one per card, in the global card order; never empty. */
+  lines: CardLine[];
+  claim: IdempotencyClaim;
+  /** One order id per user and key: whichever attempt finishes the key places this order, and no other. */
+  orderId: string;
+  /** The request's context with the order id as causation. */
+  context: CommandContext;
 }

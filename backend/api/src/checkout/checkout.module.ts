@@ -1,16 +1,28 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory';
 import { OrdersModule } from '../orders';
+import { AtomicCheckout } from './atomic-checkout';
 import { CheckoutHandler } from './checkout.handler';
 import { IdempotencyKeysStore } from './idempotency-keys.store';
+import { OrderProofsStore } from './order-proofs.store';
 import { ReservationAttemptsStore } from './reservation-attempts.store';
 import { ReservationReleaser } from './reservation-releaser';
 import { ReservationSweeper } from './reservation-sweeper.service';
+import { SequentialCheckout } from './sequential-checkout';
 
-/** The checkout command and the sweeper that cleans up after checkouts that died halfway. */
+/** The checkout command and the sweeper that cleans up after sequential checkouts that died halfway. */
 @Module({
   imports: [InventoryModule, OrdersModule],
-  providers: [CheckoutHandler, IdempotencyKeysStore, ReservationAttemptsStore, ReservationReleaser, ReservationSweeper],
+  providers: [
+    CheckoutHandler,
+    AtomicCheckout,
+    SequentialCheckout,
+    IdempotencyKeysStore,
+    OrderProofsStore,
+    ReservationAttemptsStore,
+    ReservationReleaser,
+    ReservationSweeper,
+  ],
   exports: [ReservationSweeper],
 })
 export class CheckoutModule {}

@@ -14,6 +14,8 @@ import { requestHash } from './checkout-lines';
 import { IdempotencyKeysStore } from './idempotency-keys.store';
 import { checkoutInput, tryCheckout } from './testing/checkout.fixtures';
 
+// The sweeper cleans up after the sequential checkout (stores without multi-stream appends); the atomic
+// checkout writes no attempt rows and leaves nothing to sweep.
 describe('reservation sweeper', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -35,16 +37,21 @@ describe('reservation sweeper', () => {
     for (const { cardId, reservationId, quantity } of reservations) {
       await t.app.get(CommandBus).execute(new ReserveStockCommand(cardId, reservationId, orderId, quantity, testContext));
     }
-    await t.app.get<Database>(DATABASE).query(
-      `UPDATE reservation_attempts SET created_at = now() - interval '10 minutes' WHERE attempt_id = $1`,
-      [attemptId],
-    );
+    await t.app
+      .get<Database>(DATABASE)
+      .query(`UPDATE reservation_attempts SET created_at = now() - interval '10 minutes' WHERE attempt_id = $1`, [attemptId]);
     return { attemptId, orderId, reservations };
   }
 
   /** The stalled checkout's next step: `PlaceOrder` with what it reserved. */
   function placeLate(orderId: string, reservations: { cardId: string; reservationId: string; quantity: number }[]) {
-    const items = reservations.map(({ cardId, reservationId, quantity }) => ({ cardId, name: cardId, quantity, unitPrice: 100, reservationId }));
+    const items = reservations.map(({ cardId, reservationId, quantity }) => ({
+      cardId,
+      name: cardId,
+      quantity,
+      unitPrice: 100,
+      reservationId,
+    }));
     const buyer = { userId: 'user-late', name: 'Rosa Tardía', email: 'rosa@example.pe', phone: '987654321' };
     const total = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
     return t.app.get(CommandBus).execute(new PlaceOrderCommand(orderId, buyer, items, total, 'proofs/late.webp', 'late-hash', testContext));
@@ -70,14 +77,13 @@ describe('reservation sweeper', () => {
 
   it('leaves fresh attempts and placed orders alone', async () => {
     const cardId = await createTestCard(t.app, { name: 'Kept', stock: 3, price: 100 });
-    const placed = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: 100 }]));
+    const placed = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: 100 }]), 'sequential');
     if (!placed.ok) throw placed.error;
     const db = t.app.get<Database>(DATABASE);
     // An attempt whose order got placed but the crash came before it was marked so.
-    await db.query(
-      `UPDATE reservation_attempts SET status = 'reserving', created_at = now() - interval '10 minutes' WHERE order_id = $1`,
-      [placed.result.orderId],
-    );
+    await db.query(`UPDATE reservation_attempts SET status = 'reserving', created_at = now() - interval '10 minutes' WHERE order_id = $1`, [
+      placed.result.orderId,
+    ]);
     expect(await t.app.get(ReservationSweeper).sweep()).toEqual({ released: 0, placed: 1, failed: 0 });
     expect(await stockFromEvents(t.app, cardId)).toBe(2);
     expect(await t.app.get(ReservationSweeper).sweep(60_000)).toEqual({ released: 0, placed: 0, failed: 0 });
@@ -90,7 +96,10 @@ describe('reservation sweeper', () => {
 
     const refusal = await placeLate(orderId, reservations).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
-    expect(refusal).toMatchObject({ code: 'order_abandoned', message: 'El pedido tardó demasiado y sus productos se liberaron. Vuelve a intentarlo.' });
+    expect(refusal).toMatchObject({
+      code: 'order_abandoned',
+      message: 'El pedido tardó demasiado y sus productos se liberaron. Vuelve a intentarlo.',
+    });
     expect((refusal as ApiError).getStatus()).toBe(409);
     const { state } = await t.app.get(StreamDecider).load(orderStream, orderStreamName(orderId));
     expect(state.status).toBe('abandoned');
@@ -132,18 +141,25 @@ describe('reservation sweeper', () => {
     const orderId = deterministicUuid(`order:${claim.userId}:${claim.key}`);
     const reservations = [{ cardId, reservationId: randomUUID(), quantity: 2 }];
     const attemptId = randomUUID();
-    expect(await t.app.get(IdempotencyKeysStore).claim(claim, { attemptId, orderId, reservations })).toEqual({ kind: 'owner', takeover: false });
+    expect(await t.app.get(IdempotencyKeysStore).claim(claim, { attemptId, orderId, reservations })).toEqual({
+      kind: 'owner',
+      takeover: false,
+    });
     await t.app.get(CommandBus).execute(new ReserveStockCommand(cardId, reservations[0].reservationId, orderId, 2, testContext));
     const db = t.app.get<Database>(DATABASE);
     await db.query(`UPDATE reservation_attempts SET created_at = now() - interval '10 minutes' WHERE attempt_id = $1`, [attemptId]);
-    await db.query(`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE user_id = $1 AND key = $2`, [claim.userId, claim.key]);
+    await db.query(`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE user_id = $1 AND key = $2`, [
+      claim.userId,
+      claim.key,
+    ]);
     expect(await t.app.get(ReservationSweeper).sweep()).toEqual({ released: 1, placed: 0, failed: 0 });
 
-    const retried = await tryCheckout(t.app, input);
+    const retried = await tryCheckout(t.app, input, 'sequential');
     expect(retried.ok === false && [retried.error.getStatus(), retried.error.code]).toEqual([409, 'order_abandoned']);
     const { rows } = await db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2', [claim.userId, claim.key]);
     expect(rows).toEqual([]);
     expect(await stockFromEvents(t.app, cardId)).toBe(5);
-    expect((await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }], { userId: 'user-retry' }))).ok).toBe(true);
+    const again = checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }], { userId: 'user-retry' });
+    expect((await tryCheckout(t.app, again, 'sequential')).ok).toBe(true);
   });
 });

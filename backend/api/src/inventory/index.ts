@@ -1,7 +1,7 @@
 export { AddStockCommand } from './commands/add-stock.command';
 export type { CardCommandResult } from './commands/card-command-result';
 export { ChangeCardDetailsCommand } from './commands/change-card-details.command';
-export { currentPrice } from './commands/current-price';
+export { assertCurrentPrice, currentPrice } from './commands/current-price';
 export { ListCardCommand, type ListCardDetails } from './commands/list-card.command';
 export { ReleaseReservationCommand } from './commands/release-reservation.command';
 export { ReserveStockCommand } from './commands/reserve-stock.command';

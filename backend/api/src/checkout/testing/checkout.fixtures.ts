@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { testContext } from '../../inventory/testing/write-side.fixtures';
 import { ApiError } from '../../web/api-exception.filter';
 import { CheckoutCommand, type CheckoutLine, type CheckoutResult } from '../checkout.command';
+import { checkoutRequest } from '../checkout.handler';
+import { SequentialCheckout } from '../sequential-checkout';
 
 export const testBuyer = { userId: 'user-1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
 
@@ -19,10 +21,24 @@ export function checkoutInput(items: CheckoutLine[], overrides: { idempotencyKey
 
 export type Outcome = { ok: true; result: CheckoutResult } | { ok: false; error: ApiError };
 
+/**
+ * `command`: the CheckoutCommand, which takes the atomic way on PostgreSQL; `sequential`: the way a
+ * store without multi-stream appends (EventStoreDB) takes, run here on the same PostgreSQL.
+ */
+export type CheckoutWay = 'command' | 'sequential';
+
 /** Runs a checkout and keeps an ApiError as an outcome; anything else fails the test. */
-export async function tryCheckout(app: INestApplication, input: ReturnType<typeof checkoutInput>): Promise<Outcome> {
+export async function tryCheckout(
+  app: INestApplication,
+  input: ReturnType<typeof checkoutInput>,
+  way: CheckoutWay = 'command',
+): Promise<Outcome> {
   try {
-    return { ok: true, result: await app.get(CommandBus).execute(new CheckoutCommand(input, testContext)) };
+    const result =
+      way === 'command'
+        ? await app.get(CommandBus).execute(new CheckoutCommand(input, testContext))
+        : await app.get(SequentialCheckout).place(checkoutRequest(input, testContext));
+    return { ok: true, result };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error };
     throw error;

@@ -1,7 +1,15 @@
-import type { CardState, Cents } from '@tcg/domain';
+import { type CardState, type Cents, DomainError, PriceChangedError } from '@tcg/domain';
 
 /** What a buyer pays now (spec: the offer takes precedence when set); null when the card has no price. */
 export function currentPrice(state: CardState): Cents | null {
   if (state.status !== 'listed' || !state.prices) return null;
   return state.prices.offerPrice ?? state.prices.salePrice;
+}
+
+/** Refuses unless `seen` is the card's current price: what a reservation at a shown price checks. */
+export function assertCurrentPrice(state: CardState, cardId: string, seen: Cents): void {
+  if (state.status === 'unlisted') throw DomainError.of('card_not_listed', { cardId });
+  const current = currentPrice(state);
+  if (current === null) throw DomainError.of('invalid_price', { cardId });
+  if (current !== seen) throw new PriceChangedError(cardId, state.details.name, seen, current);
 }

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type CardState, DomainError, PriceChangedError } from '@tcg/domain';
+import type { CardState } from '@tcg/domain';
 import { StreamDecider } from '../streams';
 import type { CardCommandResult } from './card-command-result';
-import { currentPrice } from './current-price';
+import { assertCurrentPrice } from './current-price';
 import { decideOnCard } from './decide-on-card';
 import { ReserveStockCommand } from './reserve-stock.command';
 
@@ -13,8 +13,7 @@ export class ReserveStockHandler implements ICommandHandler<ReserveStockCommand>
   execute(command: ReserveStockCommand): Promise<CardCommandResult> {
     const { cardId, reservationId, orderId, quantity, context, expectedUnitPrice } = command;
     const reserve = { type: 'ReserveStock', data: { reservationId, orderId, quantity, at: new Date() } } as const;
-    const guard =
-      expectedUnitPrice === undefined ? undefined : (state: CardState) => assertPrice(state, cardId, expectedUnitPrice);
+    const guard = expectedUnitPrice === undefined ? undefined : (state: CardState) => assertCurrentPrice(state, cardId, expectedUnitPrice);
     // A reservation waits for no flush of its own: the order that follows it is appended immediately,
     // which makes it durable, and one lost in a crash had no order (docs/decisions/0003).
     return decideOnCard(this.decider, cardId, reserve, context, {
@@ -23,11 +22,4 @@ export class ReserveStockHandler implements ICommandHandler<ReserveStockCommand>
       durability: 'deferred',
     });
   }
-}
-
-function assertPrice(state: CardState, cardId: string, seen: number): void {
-  if (state.status === 'unlisted') throw DomainError.of('card_not_listed', { cardId });
-  const current = currentPrice(state);
-  if (current === null) throw DomainError.of('invalid_price', { cardId });
-  if (current !== seen) throw new PriceChangedError(cardId, state.details.name, seen, current);
 }

@@ -20,4 +20,13 @@ export class KeyedMutex {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
+
+  /**
+   * Holds every key at once. Keys are taken in sorted order, so two callers holding overlapping sets
+   * never wait on each other in a cycle (a single key is a set of one).
+   */
+  runAll<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+    const sorted = [...new Set(keys)].sort();
+    return sorted.reduceRight<() => Promise<T>>((inner, key) => () => this.run(key, inner), work)();
+  }
 }

@@ -1,10 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fromStoredPayload, isDomainError, toStoredPayload } from '@tcg/domain';
-import { ConcurrencyError, type Durability, type EventStore, type RecordedEvent } from '@tcg/projections';
+import {
+  type AtomicMultiStreamStore,
+  ConcurrencyError,
+  type Durability,
+  type EventStore,
+  hasAtomicAppendMany,
+  type RecordedEvent,
+} from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../event-store/event-store.module';
 import type { CommandContext } from './command-context';
 import { KeyedMutex } from './keyed-mutex';
+import { type DecideManyRequest, type DecideManyResult, decideAcross, emptySnapshot, type StoredEvent } from './multi-stream-decision';
 import { type StreamSnapshot, StreamSnapshotCache } from './stream-snapshot-cache';
 import { WriteMetrics } from './write-metrics';
 
@@ -59,6 +67,21 @@ export class StreamDecider {
   ): Promise<DecideResult<TEvent, TState>> {
     this.metrics.commands += 1;
     return this.mutex.run(request.streamId, () => this.attempt(type, request));
+  }
+
+  /**
+   * One decision over several streams, appended all or nothing in one transaction (docs/decisions/0004).
+   * Holds the in-process lock of every stream (in sorted order) and retries a conflict like `decide`.
+   * Needs a store with `appendMany`.
+   */
+  async decideMany(request: DecideManyRequest): Promise<DecideManyResult> {
+    const store = this.store;
+    if (!hasAtomicAppendMany(store)) throw new Error(`the ${store.name} event store cannot append to several streams at once`);
+    this.metrics.commands += 1;
+    return this.mutex.runAll(
+      request.streams.map((stream) => stream.streamId),
+      () => this.attemptMany(store, request),
+    );
   }
 
   /** The stream's state, folded from the cached snapshot and whatever came after it. */
@@ -142,6 +165,82 @@ export class StreamDecider {
       this.cache.delete(streamId);
     }
     return { events, state, position: result.position };
+  }
+
+  private async attemptMany(store: AtomicMultiStreamStore, request: DecideManyRequest): Promise<DecideManyResult> {
+    for (let attempt = 1; ; attempt++) {
+      const { snapshots, events } = await this.decideManyOnLatest(request, attempt === 1);
+      if (events.size === 0) return { events, snapshots, position: 0 };
+      try {
+        return await this.appendMany(store, request, snapshots, events);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        this.cache.delete(error.streamId);
+        if (attempt >= MAX_ATTEMPTS) throw error;
+        this.metrics.conflictRetries += 1;
+        await backoff(attempt);
+      }
+    }
+  }
+
+  /**
+   * The first attempt decides on what is known without reading: the cached snapshots, and an empty
+   * stream where none is cached (a new order's stream); the append's expected revisions check all of it.
+   * A refusal or an empty decision, and every attempt after a conflict, is decided on every stream's
+   * current state (a stream taken as empty would otherwise conflict again and again).
+   */
+  private async decideManyOnLatest(
+    request: DecideManyRequest,
+    optimistic: boolean,
+  ): Promise<{ snapshots: Map<string, StreamSnapshot<unknown>>; events: ReadonlyMap<string, StoredEvent[]> }> {
+    if (optimistic) {
+      const known = new Map(
+        request.streams.map(({ type, streamId }) => [streamId, this.cache.get<unknown>(streamId) ?? emptySnapshot(type)] as const),
+      );
+      try {
+        const events = decideAcross(request, known);
+        if (events.size > 0) return { snapshots: known, events };
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+      }
+    }
+    const loaded = await Promise.all(request.streams.map(({ type, streamId }) => this.load(type, streamId)));
+    const snapshots = new Map(request.streams.map(({ streamId }, i) => [streamId, loaded[i]] as const));
+    return { snapshots, events: decideAcross(request, snapshots) };
+  }
+
+  private async appendMany(
+    store: AtomicMultiStreamStore,
+    request: DecideManyRequest,
+    snapshots: ReadonlyMap<string, StreamSnapshot<unknown>>,
+    events: ReadonlyMap<string, StoredEvent[]>,
+  ): Promise<DecideManyResult> {
+    const { context } = request;
+    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor };
+    const plan = request.streams.map(({ type, streamId }) => ({
+      type,
+      streamId,
+      snapshot: snapshots.get(streamId) as StreamSnapshot<unknown>,
+      events: events.get(streamId) as StoredEvent[],
+    }));
+    const result = await store.appendMany(
+      plan.map(({ streamId, snapshot, events: written }) => ({
+        streamId,
+        events: written.map((event) => ({ id: randomUUID(), type: event.type, data: toStoredPayload(event), metadata })),
+        expected: snapshot.revision < 0 ? 'no_stream' : snapshot.revision,
+      })),
+      { durability: request.durability },
+    );
+    const after = new Map<string, StreamSnapshot<unknown>>();
+    plan.forEach(({ type, streamId, snapshot, events: written }, i) => {
+      const { nextRevision, position } = result.streams[i];
+      const next = { state: written.reduce((state, event) => type.evolve(state, event), snapshot.state), revision: nextRevision, position };
+      after.set(streamId, next);
+      // As in `append`: a re-sent append answers with the first one's revisions, and the cache would be wrong.
+      if (nextRevision === snapshot.revision + written.length) this.cache.set(streamId, next);
+      else this.cache.delete(streamId);
+    });
+    return { events, snapshots: after, position: result.position };
   }
 
   private async catchUp<TEvent extends { type: string }, TState>(

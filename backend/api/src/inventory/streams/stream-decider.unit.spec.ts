@@ -50,3 +50,64 @@ describe('StreamDecider', () => {
     await expect(decider.decide(counter, { ...increment, decide: refuse })).rejects.toMatchObject({ code: 'invalid_quantity' });
   });
 });
+
+describe('StreamDecider.decideMany', () => {
+  const counted = (n: number) => [{ type: 'Counted' as const, version: 1 as const, data: { n } }];
+  const both = { streams: [{ type: counter, streamId: 'b' }, { type: counter, streamId: 'a' }], context };
+
+  function atomicStore(appendMany: jest.Mock, readStream: jest.Mock = jest.fn(async () => [])): EventStore {
+    return { atomicAppendMany: true, readStream, appendMany } as unknown as EventStore;
+  }
+
+  it('appends every stream in one call, in the order given, each with its expected revision', async () => {
+    const appendMany = jest.fn(async (appends: Array<{ streamId: string; expected: unknown }>) => ({
+      streams: appends.map((append, i) => ({ streamId: append.streamId, nextRevision: 0, position: 10 + i })),
+      position: 11,
+    }));
+    const decider = new StreamDecider(atomicStore(appendMany), new WriteMetrics());
+    const result = await decider.decideMany({ ...both, decide: () => new Map([['a', counted(1)], ['b', counted(2)]]) });
+    expect(appendMany).toHaveBeenCalledTimes(1);
+    expect(appendMany.mock.calls[0][0].map((append: { streamId: string; expected: unknown }) => [append.streamId, append.expected])).toEqual([
+      ['b', 'no_stream'],
+      ['a', 'no_stream'],
+    ]);
+    expect(result.position).toBe(11);
+    expect(decider.cache.get('b')).toEqual({ state: 2, revision: 0, position: 10 });
+  });
+
+  it('drops the stale stream on a conflict and decides again on its current state', async () => {
+    const appendMany = jest
+      .fn()
+      .mockRejectedValueOnce(new ConcurrencyError('a', 'no_stream', 0))
+      .mockImplementation(async (appends: Array<{ streamId: string }>) => ({
+        streams: appends.map((append) => ({ streamId: append.streamId, nextRevision: 0, position: 1 })),
+        position: 1,
+      }));
+    const stored = { streamId: 'a', revision: 0, position: 3, type: 'Counted', data: { version: 1, n: 5 } };
+    const readStream = jest.fn(async (streamId: string) => (streamId === 'a' ? [stored] : []));
+    const metrics = new WriteMetrics();
+    const decider = new StreamDecider(atomicStore(appendMany, readStream), metrics);
+    const seen: unknown[] = [];
+    await decider.decideMany({
+      ...both,
+      decide: (states) => {
+        seen.push(states.get('a'));
+        return new Map([['a', counted(1)], ['b', counted(1)]]);
+      },
+    });
+    expect(appendMany).toHaveBeenCalledTimes(2);
+    expect(appendMany.mock.calls[1][0].map((append: { expected: unknown }) => append.expected)).toEqual(['no_stream', 0]);
+    expect(seen).toEqual([0, 5]);
+    expect(metrics).toMatchObject({ commands: 1, conflictRetries: 1 });
+  });
+
+  it('refuses a decision that writes some of the streams it read but not all', async () => {
+    const decider = new StreamDecider(atomicStore(jest.fn()), new WriteMetrics());
+    await expect(decider.decideMany({ ...both, decide: () => new Map([['a', counted(1)]]) })).rejects.toThrow('every stream it reads, or none');
+  });
+
+  it('needs a store with multi-stream appends', async () => {
+    const decider = new StreamDecider(fakeStore(jest.fn()), new WriteMetrics());
+    await expect(decider.decideMany({ ...both, decide: () => new Map() })).rejects.toThrow('cannot append to several streams');
+  });
+});
