@@ -13,17 +13,22 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
   const removal = useDeleteSlide();
   const toast = useToast();
   const name = slide.title ?? slide.alt ?? slide.desktopUrl;
-  // The box follows the click at once; a failure puts it back.
-  const visible = visibility.isPending ? visibility.variables.visible : slide.visible;
+  // The box follows the click in the same render as the click (a controlled checkbox would otherwise snap
+  // back until the mutation reports pending); the answer, or a failure, hands it back to the slide.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const visible = clicked ?? slide.visible;
 
-  const toggle = () =>
+  const toggle = () => {
+    setClicked(!slide.visible);
     visibility.mutate(
       { id: slide.id, visible: !slide.visible },
       {
         onSuccess: () => toast.success(slide.visible ? messages.admin.slides.hidden : messages.admin.slides.shown),
         onError: () => toast.error(messages.admin.slides.visibilityFailed),
+        onSettled: () => setClicked(null),
       },
     );
+  };
 
   const remove = () => {
     if (!window.confirm(`¿Eliminar el slide "${name}"?`)) return;
