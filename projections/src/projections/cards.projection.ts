@@ -45,13 +45,17 @@ interface CardsMemory {
   reservations: number;
 }
 
-/** Beyond this many cards or reservations the run starts again with an empty memory, to bound its size. */
-const MAX_REMEMBERED = 200_000;
+/**
+ * Beyond these the run starts again with an empty memory, to bound its size (a row is about a kilobyte,
+ * a reservation in a ledger about a hundred bytes): a million-event history has about 270,000.
+ */
+const MAX_REMEMBERED_CARDS = 250_000;
+const MAX_REMEMBERED_RESERVATIONS = 1_000_000;
 
 function cardsMemory({ memory, checkpoint }: ApplyContext): CardsMemory {
   const create = (): CardsMemory => ({ since: checkpoint, rows: new Map(), ledgers: new Map(), reservations: 0 });
   const remembered = memory.get(CARDS_PROJECTION, create);
-  if (remembered.rows.size <= MAX_REMEMBERED && remembered.reservations <= MAX_REMEMBERED) return remembered;
+  if (remembered.rows.size <= MAX_REMEMBERED_CARDS && remembered.reservations <= MAX_REMEMBERED_RESERVATIONS) return remembered;
   memory.clear();
   return memory.get(CARDS_PROJECTION, create);
 }
