@@ -1,7 +1,7 @@
 import type { Database } from '../db/sql';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
-import { createPostgresTestDatabase, readModelChecksums, TestDatabase } from '../testing';
+import { createPgliteTestDatabase, createPostgresTestDatabase, readModelChecksums, TestDatabase } from '../testing';
 import { rebuildProjection } from './blue-green';
 import { catchUp } from './catch-up';
 import { deferIndexes } from './deferred-indexes';
@@ -98,3 +98,23 @@ it('puts back the indexes of a replay that died half-way as soon as a runner tak
     await runner.stop();
   }
 });
+
+it('does the same on PGlite, the embedded database', async () => {
+  const embedded = await createPgliteTestDatabase();
+  const embeddedStore = new PostgresEventStore(embedded.db);
+  try {
+    await seedSynthetic({ store: embeddedStore, cards: 40, events: 1000, concurrency: 1 });
+    const before = await indexes(embedded.db);
+    for (const projection of projections) await replayProjection({ db: embedded.db, store: embeddedStore, projection, batchSize: 97 });
+    const replayed = await readModelChecksums(embedded.db);
+    expect(await indexes(embedded.db)).toEqual(before);
+    for (const projection of projections) await rebuildProjection({ db: embedded.db, store: embeddedStore, projection, batchSize: 10_000 });
+    expect(await readModelChecksums(embedded.db)).toEqual(replayed);
+    expect(await indexes(embedded.db)).toEqual(before);
+    expect(await deferred(embedded.db)).toBe(0);
+  } finally {
+    await embeddedStore.close();
+    await embedded.drop();
+  }
+});
+
