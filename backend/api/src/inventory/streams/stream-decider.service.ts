@@ -100,14 +100,27 @@ export class StreamDecider {
     type: StreamType<TEvent, TState>,
     request: DecideRequest<TEvent, TState>,
   ): Promise<DecideResult<TEvent, TState>> {
+    return this.retryingConflicts(
+      async () => {
+        const { snapshot, events } = await this.decideOnLatest(type, request);
+        if (events.length === 0) return { events, state: snapshot.state, position: snapshot.position };
+        return this.append(type, request, snapshot, events);
+      },
+      () => this.cache.delete(request.streamId),
+    );
+  }
+
+  /**
+   * Runs `step` again after a concurrency conflict, a bounded number of times with jitter; `forget`
+   * drops the stale snapshot the conflict names first.
+   */
+  private async retryingConflicts<T>(step: (attempt: number) => Promise<T>, forget: (conflict: ConcurrencyError) => void): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const { snapshot, events } = await this.decideOnLatest(type, request);
-      if (events.length === 0) return { events, state: snapshot.state, position: snapshot.position };
       try {
-        return await this.append(type, request, snapshot, events);
+        return await step(attempt);
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
-        this.cache.delete(request.streamId);
+        forget(error);
         if (attempt >= MAX_ATTEMPTS) throw error;
         this.metrics.conflictRetries += 1;
         await backoff(attempt);
@@ -168,19 +181,14 @@ export class StreamDecider {
   }
 
   private async attemptMany(store: AtomicMultiStreamStore, request: DecideManyRequest): Promise<DecideManyResult> {
-    for (let attempt = 1; ; attempt++) {
-      const { snapshots, events } = await this.decideManyOnLatest(request, attempt === 1);
-      if (events.size === 0) return { events, snapshots, position: 0 };
-      try {
-        return await this.appendMany(store, request, snapshots, events);
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-        this.cache.delete(error.streamId);
-        if (attempt >= MAX_ATTEMPTS) throw error;
-        this.metrics.conflictRetries += 1;
-        await backoff(attempt);
-      }
-    }
+    return this.retryingConflicts(
+      async (attempt) => {
+        const { snapshots, events } = await this.decideManyOnLatest(request, attempt === 1);
+        if (events.size === 0) return { events, snapshots, position: 0 };
+        return this.appendMany(store, request, snapshots, events);
+      },
+      (conflict) => this.cache.delete(conflict.streamId),
+    );
   }
 
   /**
