@@ -3,13 +3,17 @@ import { CatchUpProgress } from '../projections/catch-up';
 import { readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection } from '../projections/blue-green';
 import { findProjection } from '../projections/projection-registry';
-import { replayProjection } from '../projections/replay';
+import { replayProjections } from '../projections/replay';
+import type { Projection } from '../projections/projection';
 import { countMatching, lagAfter, storeHead } from '../projections/store-head';
 import { CliContext } from './cli-context';
 import { jsonWanted, print } from './output';
 import { createProgress } from './progress';
 
 type Open = () => Promise<CliContext>;
+
+/** Events per transaction in a replay or rebuild: bigger batches write each card row fewer times. */
+const REPLAY_BATCH = 20_000;
 
 async function status(context: CliContext, json: boolean): Promise<void> {
   const head = await storeHead(context.db, context.store);
@@ -42,36 +46,49 @@ async function status(context: CliContext, json: boolean): Promise<void> {
   ]);
 }
 
-type Run = typeof replayProjection | typeof rebuildProjection;
+interface Rerun {
+  projections: Projection[];
+  kind: 'replay' | 'rebuild';
+  run(onStart: () => void, onProgress: (at: CatchUpProgress) => void): Promise<unknown>;
+}
 
-async function rerun(context: CliContext, name: string, json: boolean, kind: 'replay' | 'rebuild'): Promise<void> {
-  const projection = findProjection(context.projections, name);
-  const total = (await countMatching(context.db, context.store, projection.filter.streamPrefixes)) ?? 0;
+async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<void> {
+  const names = work.projections.map((projection) => projection.name);
+  let total = 0;
+  for (const projection of work.projections) total += (await countMatching(context.db, context.store, projection.filter.streamPrefixes)) ?? 0;
   const progress = createProgress({ json });
   const started = performance.now();
   let applied = 0;
-  const run: Run = kind === 'replay' ? replayProjection : rebuildProjection;
   try {
-    await run({
-      db: context.db,
-      store: context.store,
-      projection,
-      batchSize: 5000,
-      onStart: () => progress.start(`${kind} ${name}`, total),
-      onProgress: (at: CatchUpProgress) => {
+    await work.run(
+      () => progress.start(`${work.kind} ${names.join(', ')}`, total),
+      (at) => {
         applied = at.applied;
         progress.update(at.applied);
       },
-    });
+    );
   } finally {
     progress.stop();
   }
   const seconds = (performance.now() - started) / 1000;
-  const checkpoint = (await readCheckpoints(context.db)).find((row) => row.name === name);
-  const result = { projection: name, kind, position: checkpoint?.position ?? 0, eventsApplied: applied, seconds: Math.round(seconds * 10) / 10 };
-  print(json, result, () => [
-    `${kind} of ${name} done: ${applied} events in ${result.seconds} s (${Math.round(applied / Math.max(seconds, 0.001))} events/s), position ${result.position}`,
-  ]);
+  const checkpoints = await readCheckpoints(context.db);
+  const results = names.map((name) => ({
+    projection: name,
+    kind: work.kind,
+    position: checkpoints.find((row) => row.name === name)?.position ?? 0,
+    eventsApplied: names.length === 1 ? applied : checkpoints.find((row) => row.name === name)?.eventsApplied ?? 0,
+    seconds: Math.round(seconds * 10) / 10,
+  }));
+  const rate = Math.round(applied / Math.max(seconds, 0.001));
+  print(json, results.length === 1 ? results[0] : results, () =>
+    results.map((result) => `${work.kind} of ${result.projection} done: ${result.eventsApplied} events in ${result.seconds} s, position ${result.position}`)
+      .concat(results.length > 1 ? [`${applied} events in all, ${rate} events/s`] : [])
+      .map((line, index) => (results.length === 1 && index === 0 ? line.replace(/ in ([\d.]+) s,/, ` in $1 s (${rate} events/s),`) : line)),
+  );
+}
+
+function replayNames(context: CliContext, names: string[], all: boolean | undefined): Projection[] {
+  return all ? context.projections : [...new Set(names)].map((name) => findProjection(context.projections, name));
 }
 
 export function projectionsCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {
@@ -81,12 +98,32 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
     .description('Position, lag (events and seconds), state and last error of every projection')
     .action((_options: object, self: Command) => withContext(open, (context) => status(context, jsonWanted(self))));
   command
-    .command('replay <name>')
-    .description('Empty the projection and apply every event again, in place')
-    .action((name: string, _options: object, self: Command) => withContext(open, (context) => rerun(context, name, jsonWanted(self), 'replay')));
+    .command('replay [names...]')
+    .description('Empty the projections and apply every event again, in place, from one read of the log')
+    .option('--all', 'every projection')
+    .action((names: string[], options: { all?: boolean }, self: Command) => {
+      if (Boolean(options.all) === names.length > 0) self.error('error: name the projections to replay, or give --all (not both)');
+      return withContext(open, (context) => {
+        const projections = replayNames(context, names, options.all);
+        return rerun(context, jsonWanted(self), {
+          projections,
+          kind: 'replay',
+          run: (onStart, onProgress) => replayProjections({ db: context.db, store: context.store, projections, batchSize: REPLAY_BATCH, onStart, onProgress }),
+        });
+      });
+    });
   command
     .command('rebuild <name>')
     .description('Build shadow tables from position 0, then swap them in atomically (blue/green)')
-    .action((name: string, _options: object, self: Command) => withContext(open, (context) => rerun(context, name, jsonWanted(self), 'rebuild')));
+    .action((name: string, _options: object, self: Command) =>
+      withContext(open, (context) => {
+        const projection = findProjection(context.projections, name);
+        return rerun(context, jsonWanted(self), {
+          projections: [projection],
+          kind: 'rebuild',
+          run: (onStart, onProgress) => rebuildProjection({ db: context.db, store: context.store, projection, batchSize: REPLAY_BATCH, onStart, onProgress }),
+        });
+      }),
+    );
   return command;
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../db/sql';
 import type { SubscriptionBatch } from '../event-store/event-store.port';
 import { advanceCheckpoint, haltCheckpoint, lockCheckpoint } from './checkpoints';
-import { liveTables, Projection, RetryLaterError, RunMemory, TableNames } from './projection';
+import { type BatchWrite, liveTables, Projection, RetryLaterError, RunMemory, TableNames } from './projection';
 
 export type BatchOutcome =
   /** Written with the checkpoint, in one transaction. */
@@ -21,6 +21,11 @@ export interface ApplyOptions {
   expectedFrom?: number;
   /** Kept by the caller for one run (subscription); emptied here when a batch fails. */
   memory?: RunMemory;
+  /**
+   * The batch already folded from `memory` (`Projection.fold`), continuing from `expectedFrom`: written
+   * only when the stored checkpoint is exactly there.
+   */
+  folded?: BatchWrite;
 }
 
 const TRANSIENT_SQLSTATE = /^(08|40|53|57)/;
@@ -63,9 +68,11 @@ export async function applyBatch(
       if (options.expectedFrom !== undefined && stored.position < options.expectedFrom) {
         return { kind: 'moved', position: stored.position };
       }
+      if (options.folded && stored.position !== options.expectedFrom) return { kind: 'moved', position: stored.position };
       if (batch.checkpoint <= stored.position) return { kind: 'skipped', position: stored.position };
       const events = batch.events.filter((event) => event.position > stored.position);
-      if (events.length > 0) await projection.apply({ tx, tables, shadow: options.shadow ?? false, checkpoint: stored.position, memory }, events);
+      if (options.folded) await options.folded(tx);
+      else if (events.length > 0) await projection.apply({ tx, tables, shadow: options.shadow ?? false, checkpoint: stored.position, memory }, events);
       await advanceCheckpoint(tx, name, batch.checkpoint, events.length);
       return { kind: 'applied', position: batch.checkpoint, applied: events.length };
     });

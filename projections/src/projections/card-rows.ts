@@ -1,6 +1,6 @@
 import type { Movement, MovementType } from '@tcg/domain';
 import type { Sql } from '../db/sql';
-import type { TableNames } from './projection';
+import type { BatchWrite, TableNames } from './projection';
 import { quoteIdent } from '../db/pg-database';
 
 /** A `cards` row as the projection keeps it in memory while it folds a batch. */
@@ -127,18 +127,47 @@ function recordset(columns: Record<string, string>): { names: string; definition
   };
 }
 
+/** One statement of a batch's writes, its parameters already serialized. */
+interface Statement {
+  sql: string;
+  params: unknown[];
+  /** Rows the statement must change, when a shortfall means the read model is broken. */
+  expectRows?: number;
+  table: string;
+}
+
 /**
  * Many rows in one statement: the batch travels as one JSON array and PostgreSQL unpacks it. One
  * round trip per table per batch is what lets a replay keep up with the raw read rate. For rows with
  * array columns (keywords), which `unnest` cannot take apart.
  */
-async function upsertJson(tx: Sql, table: string, columns: Record<string, string>, rows: readonly object[], conflict: string): Promise<void> {
-  if (rows.length === 0) return;
+function upsertJson(table: string, columns: Record<string, string>, rows: readonly object[], conflict: string): Statement[] {
+  if (rows.length === 0) return [];
   const { names, definition } = recordset(columns);
-  await tx.query(
-    `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition}) ${conflict}`,
-    [JSON.stringify(rows)],
-  );
+  return [{
+    table,
+    sql: `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition}) ${conflict}`,
+    params: [JSON.stringify(rows)],
+  }];
+}
+
+/**
+ * A PostgreSQL array literal: every element quoted, so no text can break out of it. Built here, in
+ * one pass per column, instead of by the driver's general-purpose array serializer.
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  let literal = '{';
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (typeof value === 'number') literal += String(value);
+    else {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      literal += `"${/[\\"]/.test(text) ? text.replace(/[\\"]/g, '\\$&') : text}"`;
+    }
+  }
+  return `${literal}}`;
 }
 
 /** The rows as one array per column, for `unnest`: cheaper to send and to unpack than JSON objects. */
@@ -146,15 +175,15 @@ function columnArrays<T extends object>(columns: Record<keyof T, string>, rows: 
   const names = Object.keys(columns) as (keyof T & string)[];
   return {
     sql: `unnest(${names.map((name, index) => `$${index + 1}::${columns[name]}[]`).join(', ')}) AS x(${names.map(quoteIdent).join(', ')})`,
-    params: names.map((name) => rows.map((row) => row[name])),
+    params: names.map((name) => arrayLiteral(rows.map((row) => row[name]))),
   };
 }
 
-async function insertMany<T extends object>(tx: Sql, table: string, columns: Record<keyof T, string>, rows: readonly T[]): Promise<void> {
-  if (rows.length === 0) return;
+function insertMany<T extends object>(table: string, columns: Record<keyof T, string>, rows: readonly T[]): Statement[] {
+  if (rows.length === 0) return [];
   const { sql, params } = columnArrays(columns, rows);
   const names = Object.keys(columns).map(quoteIdent).join(', ');
-  await tx.query(`INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM ${sql}`, params);
+  return [{ table, sql: `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM ${sql}`, params }];
 }
 
 const CARD_UPDATE = Object.keys(CARD_COLUMNS)
@@ -216,14 +245,15 @@ const STOCK_ROW_COLUMNS: Record<keyof StockRow, string> = {
 };
 
 /** Stock-only changes of stored rows; a stored row that is missing halts the projection. */
-async function updateStock(tx: Sql, table: string, rows: readonly StockRow[]): Promise<void> {
-  if (rows.length === 0) return;
+function updateStock(table: string, rows: readonly StockRow[]): Statement[] {
+  if (rows.length === 0) return [];
   const { sql, params } = columnArrays(STOCK_ROW_COLUMNS, rows);
-  const { rowCount } = await tx.query(
-    `UPDATE ${quoteIdent(table)} c SET stock_final = x.stock_final, updated_at = x.updated_at, position = x.position FROM ${sql} WHERE c.id = x.id`,
+  return [{
+    table,
+    sql: `UPDATE ${quoteIdent(table)} c SET stock_final = x.stock_final, updated_at = x.updated_at, position = x.position FROM ${sql} WHERE c.id = x.id`,
     params,
-  );
-  if (rowCount !== rows.length) throw new Error(`${rows.length - rowCount} of the batch's cards are missing from ${table}`);
+    expectRows: rows.length,
+  }];
 }
 
 export interface CardWrites {
@@ -237,25 +267,41 @@ export interface CardWrites {
   priceEntries: PriceEntryRow[];
 }
 
-export async function writeCards(tx: Sql, tables: TableNames, writes: CardWrites): Promise<void> {
-  await upsertJson(tx, tables.cards, CARD_COLUMNS, writes.cards, `ON CONFLICT (id) DO UPDATE SET ${CARD_UPDATE}`);
-  await updateStock(tx, tables.cards, writes.stock);
-  await upsertJson(
-    tx,
-    tables.card_search,
-    SEARCH_DOC_COLUMNS,
-    writes.searchDocs,
-    `ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, default_name = EXCLUDED.default_name, keywords = EXCLUDED.keywords`,
-  );
+/**
+ * The batch's writes, each table in one statement. Everything is serialized now, so the rows (which
+ * the run's memory keeps and the next batch changes in place) may change before the writes run.
+ */
+export function cardWrites(tables: TableNames, writes: CardWrites): BatchWrite {
+  const statements = [
+    ...upsertJson(tables.cards, CARD_COLUMNS, writes.cards, `ON CONFLICT (id) DO UPDATE SET ${CARD_UPDATE}`),
+    ...updateStock(tables.cards, writes.stock),
+    ...upsertJson(
+      tables.card_search,
+      SEARCH_DOC_COLUMNS,
+      writes.searchDocs,
+      `ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, default_name = EXCLUDED.default_name, keywords = EXCLUDED.keywords`,
+    ),
+  ];
   if (writes.searchDocs.length > 0) {
-    await tx.query(
-      `INSERT INTO ${quoteIdent(tables.card_search_words)} (word)
+    statements.push({
+      table: tables.card_search_words,
+      sql: `INSERT INTO ${quoteIdent(tables.card_search_words)} (word)
        SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM ${quoteIdent(tables.card_search)} WHERE id = ANY($1::text[])
        ON CONFLICT (word) DO NOTHING`,
-      [writes.searchDocs.map((doc) => doc.id)],
-    );
+      params: [arrayLiteral(writes.searchDocs.map((doc) => doc.id))],
+    });
   }
-  await insertMany(tx, tables.card_movements, MOVEMENT_COLUMNS, writes.movements);
-  await insertMany(tx, tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries);
-  await insertMany(tx, tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries);
+  statements.push(
+    ...insertMany(tables.card_movements, MOVEMENT_COLUMNS, writes.movements),
+    ...insertMany(tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries),
+    ...insertMany(tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries),
+  );
+  return async (tx) => {
+    for (const statement of statements) {
+      const { rowCount } = await tx.query(statement.sql, statement.params);
+      if (statement.expectRows !== undefined && rowCount !== statement.expectRows) {
+        throw new Error(`${statement.expectRows - rowCount} of the batch's cards are missing from ${statement.table}`);
+      }
+    }
+  };
 }

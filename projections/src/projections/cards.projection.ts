@@ -1,7 +1,7 @@
 import { applyMovement, assertNever, type CardEvent, type CardListedData, emptyStockLedger, foldStock, getEntry, type Movement, type StockLedger, toMovement } from '@tcg/domain';
 import type { RecordedEvent } from '../event-store/event-store.port';
-import { CardRow, CardWrites, loadCards, loadReservationMovements, writeCards } from './card-rows';
-import { type ApplyContext, forEvent, type Projection } from './projection';
+import { CardRow, CardWrites, cardWrites, loadCards, loadReservationMovements } from './card-rows';
+import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, type Projection } from './projection';
 import { readCardEvent } from './stored-event';
 
 export const CARDS_PROJECTION = 'cards';
@@ -52,7 +52,7 @@ interface CardsMemory {
 const MAX_REMEMBERED_CARDS = 250_000;
 const MAX_REMEMBERED_RESERVATIONS = 1_000_000;
 
-function cardsMemory({ memory, checkpoint }: ApplyContext): CardsMemory {
+function cardsMemory({ memory, checkpoint }: FoldContext): CardsMemory {
   const create = (): CardsMemory => ({ since: checkpoint, rows: new Map(), ledgers: new Map(), reservations: 0 });
   const remembered = memory.get(CARDS_PROJECTION, create);
   if (remembered.rows.size <= MAX_REMEMBERED_CARDS && remembered.reservations <= MAX_REMEMBERED_RESERVATIONS) return remembered;
@@ -172,18 +172,38 @@ function unknownReservations(parsed: CardEvent[], remembered: CardsMemory): stri
   return [...ids];
 }
 
-/** Folds the batch per card in memory, writes each table once, and remembers what it wrote. */
-async function apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void> {
-  const { tx, tables } = context;
+interface ParsedBatch {
+  parsed: { event: RecordedEvent; card: CardEvent }[];
+  cardIds: string[];
+  remembered: CardsMemory;
+  /** Cards the tables may hold that memory does not. */
+  unread: string[];
+  /** Reservations with movements in the tables that memory does not know. */
+  unknown: string[];
+}
+
+/**
+ * Memory covers every row and reservation written since `since`; a run from 0 began with empty tables
+ * (a replay empties them with the checkpoint), so then there is nothing else to read.
+ */
+function parseBatch(context: FoldContext, events: readonly RecordedEvent[]): ParsedBatch {
   const remembered = cardsMemory(context);
   const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
   const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
-  const unread = cardIds.filter((id) => !remembered.rows.has(id));
-  const loaded = unread.length > 0 ? await loadCards(tx, tables, unread) : new Map<string, CardRow>();
-  const unknown = remembered.since > 0 ? unknownReservations(parsed.map(({ card }) => card), remembered) : [];
+  const fromStart = remembered.since === 0;
+  return {
+    parsed, cardIds, remembered,
+    unread: fromStart ? [] : cardIds.filter((id) => !remembered.rows.has(id)),
+    unknown: fromStart ? [] : unknownReservations(parsed.map(({ card }) => card), remembered),
+  };
+}
+
+/** Folds the batch per card in memory, remembers the result, and returns its writes: each table once. */
+function plan(context: FoldContext, input: ParsedBatch, loaded: Map<string, CardRow>, earlier: Map<string, Movement[]>): BatchWrite {
+  const { remembered } = input;
   const batch: Batch = {
     rows: new Map(
-      cardIds.flatMap((id) => {
+      input.cardIds.flatMap((id) => {
         const row = remembered.rows.get(id) ?? loaded.get(id);
         return row ? [[id, row] as const] : [];
       }),
@@ -191,11 +211,11 @@ async function apply(context: ApplyContext, events: readonly RecordedEvent[]): P
     ledgers: new Map(),
     searchChanged: new Set(),
     rewritten: new Set(),
-    earlier: await loadReservationMovements(tx, tables, cardIds, unknown, remembered.since),
+    earlier,
     remembered,
     writes: { cards: [], stock: [], searchDocs: [], movements: [], stockEntries: [], priceEntries: [] },
   };
-  for (const { event, card } of parsed) {
+  for (const { event, card } of input.parsed) {
     const row = forEvent(event, () => evolve(batch, card, event.position));
     batch.rows.set(row.id, row);
   }
@@ -208,10 +228,26 @@ async function apply(context: ApplyContext, events: readonly RecordedEvent[]): P
     const { name, default_name, keywords } = batch.rows.get(id) as CardRow;
     return { id, name, default_name, keywords };
   });
-  await writeCards(tx, tables, batch.writes);
+  const write = cardWrites(context.tables, batch.writes);
+  // Remembered before the write runs: a failed batch empties the run's memory (see `RunMemory`).
   for (const row of batch.rows.values()) remembered.rows.set(row.id, row);
   for (const [id, ledger] of batch.ledgers) remembered.ledgers.set(id, ledger);
   remembered.reservations += batch.writes.movements.filter((movement) => movement.type === 'reserva').length;
+  return write;
+}
+
+async function apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void> {
+  const { tx, tables } = context;
+  const input = parseBatch(context, events);
+  const loaded = input.unread.length > 0 ? await loadCards(tx, tables, input.unread) : new Map<string, CardRow>();
+  const earlier = await loadReservationMovements(tx, tables, input.cardIds, input.unknown, input.remembered.since);
+  await plan(context, input, loaded, earlier)(tx);
+}
+
+function fold(context: FoldContext, events: readonly RecordedEvent[]): BatchWrite | undefined {
+  const input = parseBatch(context, events);
+  if (input.unread.length > 0 || input.unknown.length > 0) return undefined;
+  return plan(context, input, new Map(), new Map());
 }
 
 /**
@@ -224,5 +260,6 @@ export function cardsProjection(): Projection {
     filter: { streamPrefixes: ['card-'] },
     tables: ['cards', 'card_search', 'card_search_words', 'card_movements', 'card_stock_entries', 'card_price_entries'],
     apply,
+    fold,
   };
 }

@@ -1,8 +1,9 @@
 import type { Database } from '../db/sql';
-import type { EventStore } from '../event-store/event-store.port';
-import { applyBatch, ApplyOptions } from './apply-batch';
+import type { EventStore, SubscriptionBatch, SubscriptionFilter } from '../event-store/event-store.port';
+import { matchesFilter } from '../event-store/prepare-events';
+import { applyBatch } from './apply-batch';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
-import { type Projection, RunMemory } from './projection';
+import { type BatchWrite, liveTables, type Projection, RunMemory, type TableNames } from './projection';
 
 export class ProjectionHaltedError extends Error {
   override readonly name = 'ProjectionHaltedError';
@@ -21,14 +22,41 @@ export interface CatchUpProgress {
   applied: number;
 }
 
-export interface CatchUpOptions extends Omit<ApplyOptions, 'expectedFrom'> {
+/** A projection and where it writes: its live tables, or (for a rebuild) shadow tables and checkpoint. */
+export interface CatchUpTarget {
+  projection: Projection;
+  /** The checkpoint row; a rebuild uses a row of its own for the shadow tables. */
+  checkpointName?: string;
+  tables?: TableNames;
+  shadow?: boolean;
+}
+
+interface CatchUpSettings {
   db: Database;
   store: EventStore;
-  projection: Projection;
-  /** Stop once the checkpoint reaches this position (the store's head when the run began). */
+  /** Stop once every checkpoint reaches this position (the store's head when the run began). */
   until: number;
   batchSize?: number;
+}
+
+export interface CatchUpOptions extends CatchUpTarget, CatchUpSettings {
   onProgress?(progress: CatchUpProgress): void;
+}
+
+export interface CatchUpTogetherOptions extends CatchUpSettings {
+  targets: readonly CatchUpTarget[];
+  /** Called after each committed batch of any target, with that target's progress. */
+  onProgress?(target: CatchUpTarget, progress: CatchUpProgress): void;
+}
+
+/** One target's run: `queued` is the checkpoint of the last batch handed to `writing`. */
+interface TargetRun {
+  target: CatchUpTarget;
+  name: string;
+  progress: CatchUpProgress;
+  queued: number;
+  memory: RunMemory;
+  writing: Promise<void>;
 }
 
 /**
@@ -36,28 +64,44 @@ export interface CatchUpOptions extends Omit<ApplyOptions, 'expectedFrom'> {
  * benchmark and the fault tests run. The caller holds the projection's lock when it writes live tables.
  */
 export async function catchUp(options: CatchUpOptions): Promise<CatchUpProgress> {
-  const name = options.checkpointName ?? options.projection.name;
-  await ensureCheckpoint(options.db, name);
-  const start = await readCheckpoint(options.db, name);
-  if (start?.state === 'halted') throw new ProjectionHaltedError(name, start.lastError ?? 'halted');
-  const progress: CatchUpProgress = { position: start?.position ?? 0, applied: 0 };
-  if (progress.position >= options.until) return progress;
+  const { db, store, until, batchSize, onProgress, ...target } = options;
+  const [progress] = await catchUpTogether({
+    db, store, until, batchSize, targets: [target],
+    onProgress: onProgress && ((_target, at) => onProgress(at)),
+  });
+  return progress;
+}
+
+/**
+ * Catches several projections up from one read of the log: each page is read once and handed to every
+ * target, each in its own transaction with its own checkpoint. A target whose projection can fold a
+ * batch from memory (`Projection.fold`) folds the next page while its previous batch is being written;
+ * batches still commit one after another, in order.
+ */
+export async function catchUpTogether(options: CatchUpTogetherOptions): Promise<CatchUpProgress[]> {
+  const runs: TargetRun[] = [];
+  for (const target of options.targets) {
+    const name = target.checkpointName ?? target.projection.name;
+    await ensureCheckpoint(options.db, name);
+    const start = await readCheckpoint(options.db, name);
+    if (start?.state === 'halted') throw new ProjectionHaltedError(name, start.lastError ?? 'halted');
+    const position = start?.position ?? 0;
+    runs.push({ target, name, progress: { position, applied: 0 }, queued: position, memory: new RunMemory(), writing: Promise.resolve() });
+  }
+  const done = () => runs.every((run) => run.queued >= options.until);
+  if (done()) return runs.map((run) => run.progress);
 
   let finish: () => void = () => undefined;
   const reached = new Promise<void>((resolve) => (finish = resolve));
-  const memory = new RunMemory();
   const subscription = await options.store.subscribe(
-    progress.position,
-    options.projection.filter,
+    Math.min(...runs.map((run) => run.queued)),
+    unionFilter(runs.map((run) => run.target.projection.filter)),
     async (batch) => {
-      if (progress.position >= options.until) return;
-      const outcome = await applyBatch(options.db, options.projection, batch, { ...options, expectedFrom: progress.position, memory });
-      if (outcome.kind === 'halted') throw new ProjectionHaltedError(name, outcome.error);
-      if (outcome.kind === 'moved') throw new Error(`the checkpoint of ${name} was reset by another process during the run`);
-      if (outcome.kind === 'applied') progress.applied += outcome.applied;
-      progress.position = outcome.position;
-      options.onProgress?.({ ...progress });
-      if (progress.position >= options.until) finish();
+      for (const run of runs) await handOver(options, run, batch);
+      if (done()) {
+        await Promise.all(runs.map((run) => run.writing));
+        finish();
+      }
     },
     { batchSize: options.batchSize ?? 2000 },
   );
@@ -65,6 +109,37 @@ export async function catchUp(options: CatchUpOptions): Promise<CatchUpProgress>
     await Promise.race([reached, subscription.done]);
   } finally {
     await subscription.close();
+    await Promise.allSettled(runs.map((run) => run.writing));
   }
-  return progress;
+  return runs.map((run) => run.progress);
+}
+
+/** Folds the page for one target (when it can), waits for its previous batch, then starts writing this one. */
+async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: SubscriptionBatch): Promise<void> {
+  if (run.queued >= options.until || page.checkpoint <= run.queued) return;
+  const { projection, tables, shadow } = run.target;
+  const expectedFrom = run.queued;
+  const events = page.events.filter((event) => event.position > expectedFrom && matchesFilter(projection.filter, event));
+  run.queued = page.checkpoint;
+  const folded = events.length > 0 ? projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
+  await run.writing;
+  run.writing = write(options, run, { events, checkpoint: page.checkpoint }, expectedFrom, folded);
+  // Observed by the next hand-over or at the end of the run.
+  run.writing.catch(() => undefined);
+}
+
+async function write(options: CatchUpTogetherOptions, run: TargetRun, batch: SubscriptionBatch, expectedFrom: number, folded: BatchWrite | undefined): Promise<void> {
+  const { projection, checkpointName, tables, shadow } = run.target;
+  const outcome = await applyBatch(options.db, projection, batch, { checkpointName, tables, shadow, expectedFrom, memory: run.memory, folded });
+  if (outcome.kind === 'halted') throw new ProjectionHaltedError(run.name, outcome.error);
+  if (outcome.kind === 'moved') throw new Error(`the checkpoint of ${run.name} was moved by another process during the run`);
+  if (outcome.kind === 'applied') run.progress.applied += outcome.applied;
+  run.progress.position = outcome.position;
+  options.onProgress?.(run.target, { ...run.progress });
+}
+
+/** Every event any of the filters keeps; each target then keeps its own. */
+function unionFilter(filters: readonly SubscriptionFilter[]): SubscriptionFilter {
+  const union = (lists: (string[] | undefined)[]) => (lists.every((list) => list !== undefined) ? [...new Set(lists.flat())] : undefined);
+  return { streamPrefixes: union(filters.map((filter) => filter.streamPrefixes)), eventTypes: union(filters.map((filter) => filter.eventTypes)) };
 }

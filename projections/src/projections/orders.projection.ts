@@ -2,7 +2,7 @@ import { assertNever, type OrderEvent } from '@tcg/domain';
 import type { Sql } from '../db/sql';
 import { quoteIdent } from '../db/pg-database';
 import type { RecordedEvent } from '../event-store/event-store.port';
-import { ApplyContext, forEvent, Projection, TableNames } from './projection';
+import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, type Projection, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
 
 export const ORDERS_PROJECTION = 'orders';
@@ -55,7 +55,7 @@ interface FoldedBatch {
 /** Ids of the orders this run has written, so a status change to one of them needs no look-up. */
 const MAX_REMEMBERED_ORDERS = 500_000;
 
-function rememberedOrders({ memory }: ApplyContext): Set<string> {
+function rememberedOrders({ memory }: FoldContext): Set<string> {
   const known = memory.get(ORDERS_PROJECTION, () => new Set<string>());
   if (known.size <= MAX_REMEMBERED_ORDERS) return known;
   memory.clear();
@@ -104,22 +104,27 @@ function fold(parsed: { event: RecordedEvent; order: OrderEvent }[]): FoldedBatc
   return batch;
 }
 
-async function insertPlaced(tx: Sql, tables: TableNames, batch: FoldedBatch): Promise<void> {
-  if (batch.placed.size === 0) return;
-  await tx.query(
-    `INSERT INTO ${quoteIdent(tables.orders)} (id, user_id, name, email, phone, status, total, proof_key, proof_hash, created_at, updated_at, position)
-     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, user_id text, name text, email text, phone text, status text,
-       total integer, proof_key text, proof_hash text, created_at timestamptz, updated_at timestamptz, position bigint)
-     ON CONFLICT (id) DO NOTHING`,
-    [JSON.stringify([...batch.placed.values()])],
-  );
-  await tx.query(
-    `INSERT INTO ${quoteIdent(tables.order_items)} (order_id, line, card_id, name, quantity, unit_price, reservation_id)
-     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line integer, card_id text, name text, quantity integer,
-       unit_price integer, reservation_id text)
-     ON CONFLICT (order_id, line) DO NOTHING`,
-    [JSON.stringify(batch.items)],
-  );
+/** The batch's new orders and their lines, serialized now: the folded rows are the batch's own. */
+function insertPlaced(tables: TableNames, batch: FoldedBatch): BatchWrite {
+  if (batch.placed.size === 0) return async () => undefined;
+  const orders = JSON.stringify([...batch.placed.values()]);
+  const items = JSON.stringify(batch.items);
+  return async (tx) => {
+    await tx.query(
+      `INSERT INTO ${quoteIdent(tables.orders)} (id, user_id, name, email, phone, status, total, proof_key, proof_hash, created_at, updated_at, position)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, user_id text, name text, email text, phone text, status text,
+         total integer, proof_key text, proof_hash text, created_at timestamptz, updated_at timestamptz, position bigint)
+       ON CONFLICT (id) DO NOTHING`,
+      [orders],
+    );
+    await tx.query(
+      `INSERT INTO ${quoteIdent(tables.order_items)} (order_id, line, card_id, name, quantity, unit_price, reservation_id)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line integer, card_id text, name text, quantity integer,
+         unit_price integer, reservation_id text)
+       ON CONFLICT (order_id, line) DO NOTHING`,
+      [items],
+    );
+  };
 }
 
 /** Status changes to orders placed in earlier batches; a change to an order nobody placed halts the projection. */
@@ -144,19 +149,31 @@ async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusCh
   if (orphan) throw new Error(`order ${orphan.id} changes status before it was placed (position ${orphan.position})`);
 }
 
+/**
+ * Folds the batch in memory. Orders need nothing read back: a status change to an order the run has
+ * not written is checked by its UPDATE.
+ */
+function foldBatch(context: FoldContext, events: readonly RecordedEvent[]): BatchWrite {
+  const known = rememberedOrders(context);
+  const batch = fold(events.map((event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) })));
+  const changes = [...batch.changes.values()];
+  // Orders this batch changes that an earlier batch of this run placed: their rows exist once it commits.
+  const earlier = new Set(changes.filter((change) => known.has(change.id)).map((change) => change.id));
+  for (const id of batch.placed.keys()) known.add(id);
+  const placed = insertPlaced(context.tables, batch);
+  return async (tx) => {
+    await placed(tx);
+    await applyStatusChanges(tx, context.tables, changes, earlier);
+  };
+}
+
 /** `orders` and `order_items` from the order streams: each batch folded in memory, then one write per table. */
 export function ordersProjection(): Projection {
   return {
     name: ORDERS_PROJECTION,
     filter: { streamPrefixes: ['order-'] },
     tables: ['orders', 'order_items'],
-    async apply(context: ApplyContext, events: readonly RecordedEvent[]) {
-      const { tx, tables } = context;
-      const known = rememberedOrders(context);
-      const batch = fold(events.map((event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) })));
-      await insertPlaced(tx, tables, batch);
-      await applyStatusChanges(tx, tables, [...batch.changes.values()], known);
-      for (const id of batch.placed.keys()) known.add(id);
-    },
+    apply: (context: ApplyContext, events: readonly RecordedEvent[]) => foldBatch(context, events)(context.tx),
+    fold: foldBatch,
   };
 }

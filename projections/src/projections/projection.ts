@@ -4,9 +4,8 @@ import type { RecordedEvent, SubscriptionFilter } from '../event-store/event-sto
 /** Logical table name → the physical table a run writes to (the live one, or its blue/green shadow). */
 export type TableNames = Readonly<Record<string, string>>;
 
-export interface ApplyContext {
-  /** The transaction that also moves the checkpoint: read-model writes and checkpoint commit together. */
-  tx: Sql;
+/** What a projection folds a batch with: everything of `ApplyContext` but the transaction. */
+export interface FoldContext {
   tables: TableNames;
   /** True while a blue/green rebuild fills the shadow copy. */
   shadow: boolean;
@@ -15,6 +14,17 @@ export interface ApplyContext {
   /** What the projection keeps between the batches of this run (see `RunMemory`). */
   memory: RunMemory;
 }
+
+export interface ApplyContext extends FoldContext {
+  /** The transaction that also moves the checkpoint: read-model writes and checkpoint commit together. */
+  tx: Sql;
+}
+
+/**
+ * A batch folded in memory, ready to be written in the batch's transaction. Every value it writes was
+ * copied out of the run's memory when it was folded, so folding the next batch cannot change it.
+ */
+export type BatchWrite = (tx: Sql) => Promise<void>;
 
 /**
  * What a projection may keep in memory between the batches of one run (one subscription): the rows it
@@ -57,6 +67,12 @@ export interface Projection {
   readonly tables: readonly string[];
   readonly external?: ExternalTarget;
   apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * The same batch, folded from the run's memory alone, before its transaction opens; undefined when
+   * the batch needs to read the tables (then `apply` runs). Lets a run fold the next batch while the
+   * previous one is being written. Its effect must equal `apply`'s.
+   */
+  fold?(context: FoldContext, events: readonly RecordedEvent[]): BatchWrite | undefined;
 }
 
 export function liveTables(projection: Projection): TableNames {

@@ -1,7 +1,7 @@
 import { quoteIdent } from '../db/pg-database';
 import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
-import { CatchUpProgress, catchUp, ProjectionHaltedError } from './catch-up';
+import { type CatchUpProgress, catchUpTogether, ProjectionHaltedError } from './catch-up';
 import { lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { liveTables, type Projection } from './projection';
 import { PROJECTION_LOCK_SPACE } from './projection-runner';
@@ -12,15 +12,18 @@ import { requireHead } from './store-head';
 export interface ReplayOptions {
   db: Database;
   store: EventStore;
-  projection: Projection;
+  projections: readonly Projection[];
   batchSize?: number;
+  /** `target`: the store's head when the replay began. */
   onStart?(target: number): void;
+  /** Summed over the projections: `position` is the furthest behind, `applied` the total. */
   onProgress?(progress: CatchUpProgress): void;
   /** How often to look at the checkpoint when a running projector does the work. */
   pollMs?: number;
 }
 
 export interface ReplayResult {
+  projection: string;
   target: number;
   position: number;
   /** True when this process applied the events; false when a running projector did. */
@@ -30,47 +33,80 @@ export interface ReplayResult {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Replays in place: empties the projection's tables and puts its checkpoint at 0 in one transaction,
- * then applies everything again. When a projector process holds the projection, it notices the reset
- * checkpoint and does the work; this then only follows its progress. When this process does the work,
- * it loads the emptied tables without their secondary indexes and builds those once at the end.
+ * Replays in place: empties each projection's tables and puts its checkpoint at 0 in one transaction,
+ * then applies everything again. A projection a projector process holds is replayed by that process
+ * (it notices the reset checkpoint); this only follows its progress. The others are replayed here from
+ * one read of the log, loaded without their secondary indexes, which are built once at the end.
  */
-export async function replayProjection(options: ReplayOptions): Promise<ReplayResult> {
-  const { db, store, projection } = options;
-  const lock = await db.tryLock(PROJECTION_LOCK_SPACE, projection.name);
+export async function replayProjections(options: ReplayOptions): Promise<ReplayResult[]> {
+  const { db, store } = options;
+  const locks = await Promise.all(options.projections.map((projection) => db.tryLock(PROJECTION_LOCK_SPACE, projection.name)));
   try {
+    const here = options.projections.filter((_projection, index) => locks[index]);
     await db.transaction(async (tx) => {
-      await lockCheckpoint(tx, projection.name);
-      if (projection.tables.length > 0) await tx.exec(`TRUNCATE ${projection.tables.map(quoteIdent).join(', ')}`);
-      if (lock) await deferIndexes(tx, projection.tables);
-      await resetCheckpoint(tx, projection.name, 0, 0);
+      for (const projection of options.projections) {
+        await lockCheckpoint(tx, projection.name);
+        if (projection.tables.length > 0) await tx.exec(`TRUNCATE ${projection.tables.map(quoteIdent).join(', ')}`);
+        if (here.includes(projection)) await deferIndexes(tx, projection.tables);
+        await resetCheckpoint(tx, projection.name, 0, 0);
+      }
     });
     const target = await requireHead(db, store);
     options.onStart?.(target);
-    if (!lock) return { target, position: await followElsewhere(options, target), ranHere: false };
-    const restore = () => db.transaction((tx) => restoreIndexes(tx, projection.tables));
-    let progress: CatchUpProgress;
-    try {
-      progress = await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress });
-    } catch (error) {
-      // The shop needs its indexes even when the replay halts; if this fails too, the next runner restores them.
-      await restore().catch(() => undefined);
-      throw error;
-    }
-    await restore();
-    await settleTables(db, liveTables(projection));
-    return { target, position: progress.position, ranHere: true };
+    const progress = new Map<string, CatchUpProgress>(options.projections.map((projection) => [projection.name, { position: 0, applied: 0 }]));
+    const report = (name: string, at: CatchUpProgress) => {
+      progress.set(name, at);
+      const all = [...progress.values()];
+      options.onProgress?.({ position: Math.min(...all.map((one) => one.position)), applied: all.reduce((sum, one) => sum + one.applied, 0) });
+    };
+    const elsewhere = options.projections.filter((projection) => !here.includes(projection));
+    const [positions, followed] = await Promise.all([
+      replayHere(options, here, target, report),
+      Promise.all(elsewhere.map((projection) => followElsewhere(options, projection, target, report))),
+    ]);
+    return options.projections.map((projection) => {
+      const ranHere = here.includes(projection);
+      const position = ranHere ? positions[here.indexOf(projection)] : followed[elsewhere.indexOf(projection)];
+      return { projection: projection.name, target, position, ranHere };
+    });
   } finally {
-    await lock?.release();
+    await Promise.all(locks.map((lock) => lock?.release()));
   }
 }
 
-async function followElsewhere(options: ReplayOptions, target: number): Promise<number> {
+/** One projection; see `replayProjections`. */
+export async function replayProjection(options: Omit<ReplayOptions, 'projections'> & { projection: Projection }): Promise<ReplayResult> {
+  const [result] = await replayProjections({ ...options, projections: [options.projection] });
+  return result;
+}
+
+async function replayHere(options: ReplayOptions, projections: readonly Projection[], target: number, report: (name: string, at: CatchUpProgress) => void): Promise<number[]> {
+  if (projections.length === 0) return [];
+  const { db, store } = options;
+  const tables = projections.flatMap((projection) => projection.tables);
+  const restore = () => db.transaction((tx) => restoreIndexes(tx, tables));
+  let progress: CatchUpProgress[];
+  try {
+    progress = await catchUpTogether({
+      db, store, until: target, batchSize: options.batchSize, targets: projections.map((projection) => ({ projection })),
+      onProgress: ({ projection }, at) => report(projection.name, at),
+    });
+  } catch (error) {
+    // The shop needs its indexes even when the replay halts; if this fails too, the next runner restores them.
+    await restore().catch(() => undefined);
+    throw error;
+  }
+  await restore();
+  for (const projection of projections) await settleTables(db, liveTables(projection));
+  return progress.map((one) => one.position);
+}
+
+async function followElsewhere(options: ReplayOptions, projection: Projection, target: number, report: (name: string, at: CatchUpProgress) => void): Promise<number> {
   for (;;) {
-    const checkpoint = await readCheckpoint(options.db, options.projection.name);
-    if (checkpoint?.state === 'halted') throw new ProjectionHaltedError(options.projection.name, checkpoint.lastError ?? 'halted');
+    const checkpoint = await readCheckpoint(options.db, projection.name);
+    if (checkpoint?.state === 'halted') throw new ProjectionHaltedError(projection.name, checkpoint.lastError ?? 'halted');
     const position = checkpoint?.position ?? 0;
-    options.onProgress?.({ position, applied: checkpoint?.eventsApplied ?? 0 });
+    report(projection.name, { position, applied: checkpoint?.eventsApplied ?? 0 });
     if (position >= target) return position;
     await sleep(options.pollMs ?? 250);
   }
