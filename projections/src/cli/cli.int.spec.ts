@@ -63,6 +63,14 @@ it('shows status, replays, rebuilds and audits with --json', async () => {
   const after = JSON.parse((await run('projections', 'status', '--json')).out);
   expect(after.projections.every((row: { lagEvents: number; state: string }) => row.lagEvents === 0 && row.state === 'running')).toBe(true);
 
+  const all = await run('--json', 'projections', 'replay', '--all');
+  expect(JSON.parse(all.out)).toEqual([
+    expect.objectContaining({ projection: 'cards', kind: 'replay', position: before.head }),
+    expect.objectContaining({ projection: 'orders', kind: 'replay', position: before.head }),
+  ]);
+  const events = JSON.parse(all.out).reduce((sum: number, row: { eventsApplied: number }) => sum + row.eventsApplied, 0);
+  expect(events).toBeGreaterThanOrEqual(1500);
+
   const clean = await run('audit', '--json');
   expect(clean.code).toBe(0);
   expect(JSON.parse(clean.out)).toEqual({ checked: 50, differences: [] });
@@ -80,6 +88,10 @@ it('names the known projections and exits 2 for an unknown one', async () => {
   expect(result.code).toBe(2);
   expect(result.err).toContain('unknown projection "kards"; known: cards, orders');
   expect((await run('projections', 'frobnicate')).code).toBe(2);
+  const neither = await run('projections', 'replay');
+  expect(neither.code).toBe(2);
+  expect(neither.err).toContain('name the projections to replay, or give --all');
+  expect((await run('projections', 'replay', 'cards', '--all')).code).toBe(2);
 });
 
 it('says plainly that the embedded database is in use by the running shop', async () => {

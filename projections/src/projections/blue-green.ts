@@ -96,7 +96,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     const target = await requireHead(db, store);
     options.onStart?.(target);
     await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress, ...shadow });
-    await db.transaction((tx) => restoreIndexes(tx, Object.values(shadow.tables)));
+    await restoreIndexes(db, Object.values(shadow.tables));
     await settleTables(db, shadow.tables);
     for (let attempt = 0; attempt < MAX_SWAP_ATTEMPTS; attempt++) {
       const swapped = await swap(db, projection);

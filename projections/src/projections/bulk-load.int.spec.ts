@@ -3,12 +3,14 @@ import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
 import { createPgliteTestDatabase, createPostgresTestDatabase, readModelChecksums, TestDatabase } from '../testing';
 import { rebuildProjection } from './blue-green';
+import { applyBatch } from './apply-batch';
 import { catchUp } from './catch-up';
+import { readCheckpoint } from './checkpoints';
 import { deferIndexes } from './deferred-indexes';
-import type { Projection } from './projection';
+import { liveTables, type Projection, RunMemory } from './projection';
 import { createProjections } from './projection-registry';
 import { ProjectionRunner } from './projection-runner';
-import { replayProjection } from './replay';
+import { replayProjections } from './replay';
 import { requireHead } from './store-head';
 
 jest.setTimeout(60_000);
@@ -33,7 +35,15 @@ async function deferred(db: Database): Promise<number> {
 }
 
 async function replayAll(batchSize: number): Promise<void> {
-  for (const projection of projections) await replayProjection({ db: database.db, store, projection, batchSize });
+  await replayProjections({ db: database.db, store, projections, batchSize });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 let migrated: Record<string, string>;
@@ -81,6 +91,45 @@ it('continues a run that starts half-way, reading back only what it needs, to th
   expect(await readModelChecksums(database.db)).toEqual(whole);
 });
 
+it('builds the same read models folding ahead from one shared read as the live runners applying batch by batch', async () => {
+  await replayAll(211);
+  const folded = await readModelChecksums(database.db);
+  await database.db.exec(`TRUNCATE ${tables.join(', ')}; DELETE FROM projection_checkpoints`);
+  const head = await requireHead(database.db, store);
+  // The runners apply each batch inside its transaction (Projection.apply), never through fold.
+  const runners = projections.map((projection) => new ProjectionRunner({ db: database.db, store, projection, batchSize: 173, retryMs: 50 }));
+  for (const runner of runners) runner.start();
+  try {
+    await waitFor(async () => {
+      const positions = await Promise.all(projections.map((projection) => readCheckpoint(database.db, projection.name)));
+      return positions.every((checkpoint) => (checkpoint?.position ?? 0) >= head);
+    }, 'the runners to reach the head');
+  } finally {
+    await Promise.all(runners.map((runner) => runner.stop()));
+  }
+  expect(await readModelChecksums(database.db)).toEqual(folded);
+});
+
+it('writes a folded batch only on top of the checkpoint it was folded from', async () => {
+  const [cards] = projections;
+  await replayProjections({ db: database.db, store, projections: [cards], batchSize: 5000 });
+  const before = await readModelChecksums(database.db);
+  await database.db.exec(`TRUNCATE ${cards.tables.join(', ')}; UPDATE projection_checkpoints SET position = 0, events_applied = 0 WHERE name = 'cards'`);
+  const events = [];
+  for await (const event of store.readAll(0, 500)) if (event.streamId.startsWith('card-') && events.length < 300) events.push(event);
+  const memory = new RunMemory();
+  const folded = await cards.fold?.({ tables: liveTables(cards), shadow: false, checkpoint: 0, memory }, events);
+  expect(folded).toBeDefined();
+  // Another process moved the checkpoint after the fold: the folded rows must not be written.
+  await database.db.exec(`UPDATE projection_checkpoints SET position = 1 WHERE name = 'cards'`);
+  const batch = { events, checkpoint: events[events.length - 1].position };
+  expect(await applyBatch(database.db, cards, batch, { expectedFrom: 0, memory, folded })).toEqual({ kind: 'moved', position: 1 });
+  const { rows } = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM card_movements');
+  expect(rows[0].n).toBe(0);
+  await replayProjections({ db: database.db, store, projections: [cards], batchSize: 5000 });
+  expect(await readModelChecksums(database.db)).toEqual(before);
+});
+
 it('puts back the indexes of a replay that died half-way as soon as a runner takes the projection', async () => {
   const [cards] = projections;
   await database.db.transaction((tx) => deferIndexes(tx, cards.tables));
@@ -105,7 +154,7 @@ it('does the same on PGlite, the embedded database', async () => {
   try {
     await seedSynthetic({ store: embeddedStore, cards: 40, events: 1000, concurrency: 1 });
     const before = await indexes(embedded.db);
-    for (const projection of projections) await replayProjection({ db: embedded.db, store: embeddedStore, projection, batchSize: 97 });
+    await replayProjections({ db: embedded.db, store: embeddedStore, projections, batchSize: 97 });
     const replayed = await readModelChecksums(embedded.db);
     expect(await indexes(embedded.db)).toEqual(before);
     for (const projection of projections) await rebuildProjection({ db: embedded.db, store: embeddedStore, projection, batchSize: 10_000 });

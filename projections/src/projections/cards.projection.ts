@@ -1,7 +1,7 @@
 import { applyMovement, assertNever, type CardEvent, type CardListedData, emptyStockLedger, foldStock, getEntry, type Movement, type StockLedger, toMovement } from '@tcg/domain';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { CardRow, CardWrites, cardWrites, loadCards, loadReservationMovements } from './card-rows';
-import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, type Projection } from './projection';
+import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection } from './projection';
 import { readCardEvent } from './stored-event';
 
 export const CARDS_PROJECTION = 'cards';
@@ -186,9 +186,9 @@ interface ParsedBatch {
  * Memory covers every row and reservation written since `since`; a run from 0 began with empty tables
  * (a replay empties them with the checkpoint), so then there is nothing else to read.
  */
-function parseBatch(context: FoldContext, events: readonly RecordedEvent[]): ParsedBatch {
+async function parseBatch(context: FoldContext, events: readonly RecordedEvent[]): Promise<ParsedBatch> {
   const remembered = cardsMemory(context);
-  const parsed = events.map((event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
+  const parsed = await mapInSlices(events, (event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
   const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
   const fromStart = remembered.since === 0;
   return {
@@ -199,7 +199,7 @@ function parseBatch(context: FoldContext, events: readonly RecordedEvent[]): Par
 }
 
 /** Folds the batch per card in memory, remembers the result, and returns its writes: each table once. */
-function plan(context: FoldContext, input: ParsedBatch, loaded: Map<string, CardRow>, earlier: Map<string, Movement[]>): BatchWrite {
+async function plan(context: FoldContext, input: ParsedBatch, loaded: Map<string, CardRow>, earlier: Map<string, Movement[]>): Promise<BatchWrite> {
   const { remembered } = input;
   const batch: Batch = {
     rows: new Map(
@@ -215,10 +215,10 @@ function plan(context: FoldContext, input: ParsedBatch, loaded: Map<string, Card
     remembered,
     writes: { cards: [], stock: [], searchDocs: [], movements: [], stockEntries: [], priceEntries: [] },
   };
-  for (const { event, card } of input.parsed) {
+  await mapInSlices(input.parsed, ({ event, card }) => {
     const row = forEvent(event, () => evolve(batch, card, event.position));
     batch.rows.set(row.id, row);
-  }
+  });
   // Only the batch's cards were loaded, and each of them took at least one event.
   for (const row of batch.rows.values()) {
     if (batch.rewritten.has(row.id)) batch.writes.cards.push(row);
@@ -238,14 +238,14 @@ function plan(context: FoldContext, input: ParsedBatch, loaded: Map<string, Card
 
 async function apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void> {
   const { tx, tables } = context;
-  const input = parseBatch(context, events);
+  const input = await parseBatch(context, events);
   const loaded = input.unread.length > 0 ? await loadCards(tx, tables, input.unread) : new Map<string, CardRow>();
   const earlier = await loadReservationMovements(tx, tables, input.cardIds, input.unknown, input.remembered.since);
-  await plan(context, input, loaded, earlier)(tx);
+  await (await plan(context, input, loaded, earlier))(tx);
 }
 
-function fold(context: FoldContext, events: readonly RecordedEvent[]): BatchWrite | undefined {
-  const input = parseBatch(context, events);
+async function fold(context: FoldContext, events: readonly RecordedEvent[]): Promise<BatchWrite | undefined> {
+  const input = await parseBatch(context, events);
   if (input.unread.length > 0 || input.unknown.length > 0) return undefined;
   return plan(context, input, new Map(), new Map());
 }

@@ -121,7 +121,7 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
   const expectedFrom = run.queued;
   const events = page.events.filter((event) => event.position > expectedFrom && matchesFilter(projection.filter, event));
   run.queued = page.checkpoint;
-  const folded = events.length > 0 ? projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
+  const folded = events.length > 0 ? await projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
   await run.writing;
   run.writing = write(options, run, { events, checkpoint: page.checkpoint }, expectedFrom, folded);
   // Observed by the next hand-over or at the end of the run.

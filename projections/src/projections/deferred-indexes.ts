@@ -1,5 +1,6 @@
 import { quoteIdent } from '../db/pg-database';
-import type { Sql } from '../db/sql';
+import { inParallel } from '../db/in-parallel';
+import type { Database, Sql } from '../db/sql';
 
 interface IndexRow {
   index_name: string;
@@ -65,14 +66,36 @@ export async function deferShadowIndexes(tx: Sql, shadows: Readonly<Record<strin
   );
 }
 
-/** Builds the deferred indexes of `tables` again, in one transaction; a no-op when none wait. */
-export async function restoreIndexes(tx: Sql, tables: readonly string[]): Promise<number> {
-  const { rows } = await tx.query<{ definition: string }>(
-    'DELETE FROM projection_deferred_indexes WHERE table_name = ANY($1::text[]) RETURNING definition',
+/**
+ * Index builds that run at once: PostgreSQL builds each on one core (plus its parallel workers for
+ * big tables); two keep a two-core server busy without starving the shop's queries.
+ */
+const PARALLEL_BUILDS = 2;
+
+/**
+ * Builds the deferred indexes of `tables` again, each in its own transaction with the removal of its
+ * record, a few at a time; a no-op when none wait. Returns how many were built.
+ */
+export async function restoreIndexes(db: Database, tables: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ index_name: string }>(
+    'SELECT index_name FROM projection_deferred_indexes WHERE table_name = ANY($1::text[]) ORDER BY index_name',
     [tables],
   );
-  for (const { definition } of rows) await tx.exec(definition);
-  return rows.length;
+  let built = 0;
+  await inParallel(rows, PARALLEL_BUILDS, (row) =>
+    db.transaction(async (tx) => {
+      const { rows: claimed } = await tx.query<{ definition: string }>(
+        'DELETE FROM projection_deferred_indexes WHERE index_name = $1 RETURNING definition',
+        [row.index_name],
+      );
+      // Another runner may have built it meanwhile.
+      for (const { definition } of claimed) {
+        await tx.exec(definition);
+        built++;
+      }
+    }),
+  );
+  return built;
 }
 
 /** Forgets the deferred indexes of tables that are about to be dropped (an abandoned rebuild's shadows). */

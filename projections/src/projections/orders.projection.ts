@@ -2,7 +2,7 @@ import { assertNever, type OrderEvent } from '@tcg/domain';
 import type { Sql } from '../db/sql';
 import { quoteIdent } from '../db/pg-database';
 import type { RecordedEvent } from '../event-store/event-store.port';
-import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, type Projection, type TableNames } from './projection';
+import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
 
 export const ORDERS_PROJECTION = 'orders';
@@ -153,9 +153,9 @@ async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusCh
  * Folds the batch in memory. Orders need nothing read back: a status change to an order the run has
  * not written is checked by its UPDATE.
  */
-function foldBatch(context: FoldContext, events: readonly RecordedEvent[]): BatchWrite {
+async function foldBatch(context: FoldContext, events: readonly RecordedEvent[]): Promise<BatchWrite> {
   const known = rememberedOrders(context);
-  const batch = fold(events.map((event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) })));
+  const batch = fold(await mapInSlices(events, (event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) })));
   const changes = [...batch.changes.values()];
   // Orders this batch changes that an earlier batch of this run placed: their rows exist once it commits.
   const earlier = new Set(changes.filter((change) => known.has(change.id)).map((change) => change.id));
@@ -173,7 +173,7 @@ export function ordersProjection(): Projection {
     name: ORDERS_PROJECTION,
     filter: { streamPrefixes: ['order-'] },
     tables: ['orders', 'order_items'],
-    apply: (context: ApplyContext, events: readonly RecordedEvent[]) => foldBatch(context, events)(context.tx),
+    apply: async (context: ApplyContext, events: readonly RecordedEvent[]) => (await foldBatch(context, events))(context.tx),
     fold: foldBatch,
   };
 }

@@ -72,7 +72,7 @@ export interface Projection {
    * the batch needs to read the tables (then `apply` runs). Lets a run fold the next batch while the
    * previous one is being written. Its effect must equal `apply`'s.
    */
-  fold?(context: FoldContext, events: readonly RecordedEvent[]): BatchWrite | undefined;
+  fold?(context: FoldContext, events: readonly RecordedEvent[]): Promise<BatchWrite | undefined>;
 }
 
 export function liveTables(projection: Projection): TableNames {
@@ -117,4 +117,21 @@ export function forEvent<T>(event: RecordedEvent, work: () => T): T {
   } catch (error) {
     throw error instanceof ProjectionEventError ? error : new ProjectionEventError(event, error);
   }
+}
+
+/** Events per slice of a fold: short enough that the previous batch's statements are not kept waiting. */
+const SLICE = 1000;
+
+/**
+ * `items.map(work)`, giving the event loop a turn after every slice. While a run folds one batch the
+ * previous one is being written, statement after statement, and each reply waits for a free loop.
+ */
+export async function mapInSlices<T, R>(items: readonly T[], work: (item: T) => R): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += SLICE) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const end = Math.min(items.length, start + SLICE);
+    for (let index = start; index < end; index++) results.push(work(items[index]));
+  }
+  return results;
 }

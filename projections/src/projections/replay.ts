@@ -84,7 +84,7 @@ async function replayHere(options: ReplayOptions, projections: readonly Projecti
   if (projections.length === 0) return [];
   const { db, store } = options;
   const tables = projections.flatMap((projection) => projection.tables);
-  const restore = () => db.transaction((tx) => restoreIndexes(tx, tables));
+  const restore = () => restoreIndexes(db, tables);
   let progress: CatchUpProgress[];
   try {
     progress = await catchUpTogether({
@@ -97,7 +97,7 @@ async function replayHere(options: ReplayOptions, projections: readonly Projecti
     throw error;
   }
   await restore();
-  for (const projection of projections) await settleTables(db, liveTables(projection));
+  await settleTables(db, Object.fromEntries(projections.flatMap((projection) => Object.entries(liveTables(projection)))));
   return progress.map((one) => one.position);
 }
 
