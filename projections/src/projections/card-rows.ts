@@ -1,5 +1,6 @@
 import type { Movement, MovementType } from '@tcg/domain';
 import type { Sql } from '../db/sql';
+import { arrayLiteral, type Column, columnArrays, insertRows } from './column-arrays';
 import type { BatchWrite, TableNames } from './projection';
 import { quoteIdent } from '../db/pg-database';
 
@@ -91,13 +92,6 @@ const SEARCH_DOC_COLUMNS: Record<keyof SearchDocRow, string> = {
   keywords: 'text[]',
 };
 
-/**
- * A column sent as an array for `unnest`: its name, its type, and how to read it from a row. A getter
- * per column, rather than a look-up by name, keeps each read monomorphic over hundreds of thousands
- * of rows.
- */
-type Column<T> = readonly [name: string & keyof T, type: string, get: (row: T) => unknown];
-
 const MOVEMENT_COLUMNS: readonly Column<MovementRow>[] = [
   ['card_id', 'text', (row) => row.card_id],
   ['position', 'bigint', (row) => row.position],
@@ -158,38 +152,8 @@ function upsertJson(table: string, columns: Record<string, string>, rows: readon
   }];
 }
 
-/**
- * A PostgreSQL array literal: every element quoted, so no text can break out of it. Built here, in
- * one pass per column, instead of by the driver's general-purpose array serializer.
- */
-export function arrayLiteral<T>(rows: readonly T[], get: (row: T) => unknown): string {
-  let literal = '{';
-  for (let index = 0; index < rows.length; index++) {
-    const value = get(rows[index]);
-    if (index > 0) literal += ',';
-    if (value === null || value === undefined) literal += 'NULL';
-    else if (typeof value === 'number') literal += String(value);
-    else {
-      const text = value instanceof Date ? value.toISOString() : String(value);
-      literal += `"${/[\\"]/.test(text) ? text.replace(/[\\"]/g, '\\$&') : text}"`;
-    }
-  }
-  return `${literal}}`;
-}
-
-/** The rows as one array per column, for `unnest`: cheaper to send and to unpack than JSON objects. */
-function columnArrays<T>(columns: readonly Column<T>[], rows: readonly T[]): { sql: string; params: unknown[] } {
-  return {
-    sql: `unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')}) AS x(${columns.map(([name]) => quoteIdent(name)).join(', ')})`,
-    params: columns.map(([, , get]) => arrayLiteral(rows, get)),
-  };
-}
-
 function insertMany<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): Statement[] {
-  if (rows.length === 0) return [];
-  const { sql, params } = columnArrays(columns, rows);
-  const names = columns.map(([name]) => quoteIdent(name)).join(', ');
-  return [{ table, sql: `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM ${sql}`, params }];
+  return rows.length === 0 ? [] : [{ table, ...insertRows(table, columns, rows) }];
 }
 
 const CARD_UPDATE = Object.keys(CARD_COLUMNS)

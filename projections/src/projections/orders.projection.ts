@@ -1,6 +1,7 @@
 import { assertNever, type OrderEvent } from '@tcg/domain';
 import type { Sql } from '../db/sql';
 import { quoteIdent } from '../db/pg-database';
+import { type Column, columnArrays, insertRows } from './column-arrays';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
@@ -104,39 +105,60 @@ function fold(parsed: { event: RecordedEvent; order: OrderEvent }[]): FoldedBatc
   return batch;
 }
 
+const ORDER_COLUMNS: readonly Column<OrderRow>[] = [
+  ['id', 'text', (row) => row.id],
+  ['user_id', 'text', (row) => row.user_id],
+  ['name', 'text', (row) => row.name],
+  ['email', 'text', (row) => row.email],
+  ['phone', 'text', (row) => row.phone],
+  ['status', 'text', (row) => row.status],
+  ['total', 'integer', (row) => row.total],
+  ['proof_key', 'text', (row) => row.proof_key],
+  ['proof_hash', 'text', (row) => row.proof_hash],
+  ['created_at', 'timestamptz', (row) => row.created_at],
+  ['updated_at', 'timestamptz', (row) => row.updated_at],
+  ['position', 'bigint', (row) => row.position],
+];
+
+const ITEM_COLUMNS: readonly Column<ItemRow>[] = [
+  ['order_id', 'text', (row) => row.order_id],
+  ['line', 'integer', (row) => row.line],
+  ['card_id', 'text', (row) => row.card_id],
+  ['name', 'text', (row) => row.name],
+  ['quantity', 'integer', (row) => row.quantity],
+  ['unit_price', 'integer', (row) => row.unit_price],
+  ['reservation_id', 'text', (row) => row.reservation_id],
+];
+
 /** The batch's new orders and their lines, serialized now: the folded rows are the batch's own. */
 function insertPlaced(tables: TableNames, batch: FoldedBatch): BatchWrite {
   if (batch.placed.size === 0) return async () => undefined;
-  const orders = JSON.stringify([...batch.placed.values()]);
-  const items = JSON.stringify(batch.items);
+  const orders = insertRows(tables.orders, ORDER_COLUMNS, [...batch.placed.values()], 'ON CONFLICT (id) DO NOTHING');
+  const items = insertRows(tables.order_items, ITEM_COLUMNS, batch.items, 'ON CONFLICT (order_id, line) DO NOTHING');
   return async (tx) => {
-    await tx.query(
-      `INSERT INTO ${quoteIdent(tables.orders)} (id, user_id, name, email, phone, status, total, proof_key, proof_hash, created_at, updated_at, position)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, user_id text, name text, email text, phone text, status text,
-         total integer, proof_key text, proof_hash text, created_at timestamptz, updated_at timestamptz, position bigint)
-       ON CONFLICT (id) DO NOTHING`,
-      [orders],
-    );
-    await tx.query(
-      `INSERT INTO ${quoteIdent(tables.order_items)} (order_id, line, card_id, name, quantity, unit_price, reservation_id)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, line integer, card_id text, name text, quantity integer,
-         unit_price integer, reservation_id text)
-       ON CONFLICT (order_id, line) DO NOTHING`,
-      [items],
-    );
+    await tx.query(orders.sql, orders.params);
+    await tx.query(items.sql, items.params);
   };
 }
+
+const CHANGE_COLUMNS: readonly Column<StatusChange>[] = [
+  ['id', 'text', (row) => row.id],
+  ['status', 'text', (row) => row.status],
+  ['updated_at', 'timestamptz', (row) => row.updated_at],
+  ['position', 'bigint', (row) => row.position],
+];
 
 /** Status changes to orders placed in earlier batches; a change to an order nobody placed halts the projection. */
 async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusChange[], known: Set<string>): Promise<void> {
   if (changes.length === 0) return;
+  const { sql, params } = columnArrays(CHANGE_COLUMNS, changes);
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE ${quoteIdent(tables.orders)} o
         SET status = x.status, updated_at = x.updated_at, position = x.position
-       FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, updated_at timestamptz, position bigint)
-      WHERE o.id = x.id AND o.status = $2
+       FROM ${sql}
+      WHERE o.id = x.id AND o.status = $${params.length + 1}
       RETURNING o.id`,
-    [JSON.stringify(changes), PLACED_STATUS],
+    [...params, PLACED_STATUS],
   );
   const found = new Set(rows.map((row) => row.id));
   const unsure = changes.filter((change) => !found.has(change.id) && !known.has(change.id));
