@@ -8,6 +8,7 @@ import {
   hasAtomicAppendMany,
   EventToAppend,
   RecordedEvent,
+  ProjectedEvent,
   SubscriptionBatch,
   SubscriptionFilter,
 } from './event-store.port';
@@ -159,6 +160,31 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>, optio
       expect(state.checkpoint).toBeGreaterThanOrEqual(state.events[4].position);
     } finally {
       await subscription.close();
+    }
+  });
+
+  it('gives projections the same events, positions and checkpoints with only what they read', async () => {
+    const from = await marker();
+    const id = stream('projected');
+    await store.append(id, ['Keep', 'Skip', 'Keep'].map((type, i) => event(type, { i, text: 'ñandú' })), 'no_stream');
+    const filter = { streamPrefixes: [id], eventTypes: ['Keep'] };
+    const full = await subscribeFrom(from, filter);
+    const projected: ProjectedEvent[] = [];
+    let checkpoint = -1;
+    const subscription = await store.subscribeProjected(from, filter, async (batch) => {
+      projected.push(...batch.events);
+      checkpoint = batch.checkpoint;
+    }, { batchSize: 2 });
+    try {
+      await waitFor(() => full.state.events.length === 2 && projected.length === 2, 5_000, 'both subscriptions');
+      await waitFor(() => checkpoint >= full.state.events[1].position, 5_000, 'the projected checkpoint');
+      expect(projected.map(({ streamId, position, type, data }) => ({ streamId, position, type, data }))).toEqual(
+        full.state.events.map(({ streamId, position, type, data }) => ({ streamId, position, type, data })),
+      );
+      expect(projected.map((e) => e.data)).toEqual([{ i: 0, text: 'ñandú' }, { i: 2, text: 'ñandú' }]);
+    } finally {
+      await subscription.close();
+      await full.subscription.close();
     }
   });
 

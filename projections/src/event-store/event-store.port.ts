@@ -85,18 +85,21 @@ export interface SubscriptionFilter {
   eventTypes?: string[];
 }
 
+/** What a projection reads of an event: where it is, what it is, and its data. */
+export type ProjectedEvent = Pick<RecordedEvent, 'streamId' | 'position' | 'type' | 'data'>;
+
 /**
  * What a subscriber receives, in position order. `checkpoint` is the position up to which everything
  * matching the filter has been delivered; store it (with the read-model writes) and resume from it.
  * `events` is empty when only the checkpoint moved, past events the filter left out.
  */
-export interface SubscriptionBatch {
-  events: RecordedEvent[];
+export interface SubscriptionBatch<TEvent extends ProjectedEvent = RecordedEvent> {
+  events: TEvent[];
   checkpoint: number;
 }
 
 /** Awaited before the next batch: a subscription never runs two handlers at once. */
-export type SubscriptionHandler = (batch: SubscriptionBatch) => Promise<void>;
+export type SubscriptionHandler<TEvent extends ProjectedEvent = RecordedEvent> = (batch: SubscriptionBatch<TEvent>) => Promise<void>;
 
 export interface SubscribeOptions {
   /** Events per read while catching up. */
@@ -126,6 +129,16 @@ export interface EventStore {
     fromPosition: number,
     filter: SubscriptionFilter,
     handler: SubscriptionHandler,
+    options?: SubscribeOptions,
+  ): Promise<Subscription>;
+  /**
+   * `subscribe` for projections, which read no metadata: the store may leave out everything
+   * `ProjectedEvent` does not name (PostgreSQL then reads half the columns of each event).
+   */
+  subscribeProjected(
+    fromPosition: number,
+    filter: SubscriptionFilter,
+    handler: SubscriptionHandler<ProjectedEvent>,
     options?: SubscribeOptions,
   ): Promise<Subscription>;
   /** Throws when the store does not answer. */

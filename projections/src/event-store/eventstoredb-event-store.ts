@@ -22,6 +22,7 @@ import {
   Subscription,
   SubscriptionFilter,
   SubscriptionHandler,
+  ProjectedEvent,
 } from './event-store.port';
 import { isSystemEvent, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
 import { EventStoreDbSubscription } from './eventstoredb-subscription';
@@ -110,6 +111,11 @@ export class EventStoreDbEventStore implements EventStore {
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
     return subscription;
+  }
+
+  /** EventStoreDB sends whole events either way: projections get the same subscription. */
+  subscribeProjected(fromPosition: number, filter: SubscriptionFilter, handler: SubscriptionHandler<ProjectedEvent>): Promise<Subscription> {
+    return this.subscribe(fromPosition, filter, handler);
   }
 
   /** Reads the newest event of $all: it answers only when the server is up and the user may read. */

@@ -1,22 +1,22 @@
-import { RecordedEvent, Subscription, SubscriptionHandler } from './event-store.port';
+import { ProjectedEvent, RecordedEvent, Subscription, SubscriptionHandler } from './event-store.port';
 
-export interface EventPage {
+export interface EventPage<TEvent extends ProjectedEvent = RecordedEvent> {
   /** The events of the page that match the subscription's filter. */
-  events: RecordedEvent[];
+  events: TEvent[];
   /** Rows read, matching or not: fewer than asked means the reader has caught up. */
   scanned: number;
   /** The position of the last row read (or the position read after, when none). */
   checkpoint: number;
 }
 
-export interface PollingSubscriptionSettings {
+export interface PollingSubscriptionSettings<TEvent extends ProjectedEvent> {
   from: number;
   batchSize: number;
   pollIntervalMs: number;
-  readPage(after: number, limit: number): Promise<EventPage>;
+  readPage(after: number, limit: number): Promise<EventPage<TEvent>>;
   /** Resolves to a function that stops listening; rejects where notifications are unavailable. */
   listen(onNotify: () => void): Promise<() => Promise<void>>;
-  handler: SubscriptionHandler;
+  handler: SubscriptionHandler<TEvent>;
 }
 
 /** Without notifications, the poll alone has to meet the "new event seen within 100 ms" goal. */
@@ -29,14 +29,14 @@ const CAUGHT_UP_PAUSE_MS = 20;
  * sleeps until a notification or the poll interval. A notification that arrives while a page is being
  * read is remembered, so it cannot be lost between the read and the sleep.
  */
-export class PollingSubscription implements Subscription {
+export class PollingSubscription<TEvent extends ProjectedEvent> implements Subscription {
   readonly done: Promise<void>;
   private closed = false;
   private notified = false;
   private wake: (() => void) | undefined;
 
   private constructor(
-    private readonly settings: PollingSubscriptionSettings,
+    private readonly settings: PollingSubscriptionSettings<TEvent>,
     private readonly pollIntervalMs: number,
     private readonly unlisten: (() => Promise<void>) | undefined,
   ) {
@@ -45,9 +45,9 @@ export class PollingSubscription implements Subscription {
     this.done.catch(() => undefined);
   }
 
-  static async start(settings: PollingSubscriptionSettings): Promise<PollingSubscription> {
+  static async start<TEvent extends ProjectedEvent>(settings: PollingSubscriptionSettings<TEvent>): Promise<PollingSubscription<TEvent>> {
     // Notifications may arrive before the subscription exists; the first read covers them anyway.
-    const created: { subscription?: PollingSubscription } = {};
+    const created: { subscription?: PollingSubscription<TEvent> } = {};
     const unlisten = await settings.listen(() => created.subscription?.notify()).catch(() => undefined);
     const subscription = new PollingSubscription(
       settings,
@@ -72,7 +72,7 @@ export class PollingSubscription implements Subscription {
   private async run(): Promise<void> {
     const { readPage, handler, batchSize } = this.settings;
     let checkpoint = this.settings.from;
-    let ahead: Promise<EventPage> | undefined;
+    let ahead: Promise<EventPage<TEvent>> | undefined;
     try {
       while (!this.closed) {
         this.notified = false;

@@ -8,6 +8,7 @@ import {
   EventIdReusedError,
   EventMetadata,
   EventToAppend,
+  ProjectedEvent,
   ExpectedRevision,
   RecordedEvent,
   StreamAppend,
@@ -67,9 +68,9 @@ const COLUMNS = `position, event_id, stream_id, revision, type, data, metadata::
  * and no later one can take a smaller position (docs/decisions/0001-event-store-ordering.md).
  * Rows the filter leaves out come back without their payload, so the checkpoint can still pass them.
  */
-const PAGE_SQL = `
-  SELECT position, event_id, stream_id, revision, type, ${CREATED_MS}, matches,
-         CASE WHEN matches THEN data END AS data, CASE WHEN matches THEN metadata::text END AS metadata
+function pageSql(moreColumns: string): string {
+  return `
+  SELECT position, stream_id, type, matches, CASE WHEN matches THEN data END AS data${moreColumns}
     FROM (SELECT *, ($3::text[] IS NULL OR stream_id ^@ ANY ($3::text[]))
                     AND ($4::text[] IS NULL OR type = ANY($4::text[])) AS matches
             FROM events
@@ -77,6 +78,17 @@ const PAGE_SQL = `
            ORDER BY position
            LIMIT $2) page
    ORDER BY position`;
+}
+
+const PAGE_SQL = pageSql(`, event_id, revision, ${CREATED_MS}, CASE WHEN matches THEN metadata::text END AS metadata`);
+/** For `subscribeProjected`: the columns of a `ProjectedEvent` only. */
+const PROJECTED_PAGE_SQL = pageSql('');
+
+type ProjectedRow = Pick<EventRow, 'position' | 'stream_id' | 'type' | 'matches' | 'data'>;
+
+function toProjected(row: ProjectedRow): ProjectedEvent {
+  return { streamId: row.stream_id, position: row.position, type: row.type, data: row.data };
+}
 
 /**
  * A stored event whose metadata is parsed the first time it is read. Projections never read it, and
@@ -208,24 +220,37 @@ export class PostgresEventStore implements AtomicMultiStreamStore {
   async *readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent> {
     let after = fromPosition;
     for (;;) {
-      const page = await this.readPage(after, batchSize, {});
+      const page = await this.readPage(PAGE_SQL, toRecorded, after, batchSize, {});
       yield* page.events;
       if (page.scanned < batchSize) return;
       after = page.checkpoint;
     }
   }
 
-  async subscribe(
+  subscribe(fromPosition: number, filter: SubscriptionFilter, handler: SubscriptionHandler, options: SubscribeOptions = {}): Promise<Subscription> {
+    return this.follow(fromPosition, handler, options, (after, limit) => this.readPage(PAGE_SQL, toRecorded, after, limit, filter));
+  }
+
+  subscribeProjected(
     fromPosition: number,
     filter: SubscriptionFilter,
-    handler: SubscriptionHandler,
+    handler: SubscriptionHandler<ProjectedEvent>,
     options: SubscribeOptions = {},
+  ): Promise<Subscription> {
+    return this.follow(fromPosition, handler, options, (after, limit) => this.readPage(PROJECTED_PAGE_SQL, toProjected, after, limit, filter));
+  }
+
+  private async follow<TEvent extends ProjectedEvent>(
+    fromPosition: number,
+    handler: SubscriptionHandler<TEvent>,
+    options: SubscribeOptions,
+    readPage: (after: number, limit: number) => Promise<EventPage<TEvent>>,
   ): Promise<Subscription> {
     const subscription = await PollingSubscription.start({
       from: fromPosition,
       batchSize: options.batchSize ?? 500,
       pollIntervalMs: this.pollIntervalMs,
-      readPage: (after, limit) => this.readPage(after, limit, filter),
+      readPage,
       listen: (onNotify) => this.db.listen(EVENT_STORE_CHANNEL, onNotify),
       handler,
     });
@@ -284,15 +309,16 @@ export class PostgresEventStore implements AtomicMultiStreamStore {
       });
   }
 
-  private async readPage(after: number, limit: number, filter: SubscriptionFilter): Promise<EventPage> {
-    const { rows } = await this.db.query<EventRow>(PAGE_SQL, [
-      after,
-      limit,
-      filter.streamPrefixes ?? null,
-      filter.eventTypes ?? null,
-    ]);
+  private async readPage<TRow extends ProjectedRow, TEvent extends ProjectedEvent>(
+    sql: string,
+    toEvent: (row: TRow) => TEvent,
+    after: number,
+    limit: number,
+    filter: SubscriptionFilter,
+  ): Promise<EventPage<TEvent>> {
+    const { rows } = await this.db.query<TRow>(sql, [after, limit, filter.streamPrefixes ?? null, filter.eventTypes ?? null]);
     return {
-      events: rows.filter((row) => row.matches).map(toRecorded),
+      events: rows.filter((row) => row.matches).map(toEvent),
       scanned: rows.length,
       checkpoint: rows.length > 0 ? rows[rows.length - 1].position : after,
     };

@@ -1,5 +1,5 @@
 import type { Database } from '../db/sql';
-import type { SubscriptionBatch } from '../event-store/event-store.port';
+import type { ProjectedEvent, SubscriptionBatch } from '../event-store/event-store.port';
 import { advanceCheckpoint, haltCheckpoint, lockCheckpoint } from './checkpoints';
 import { type BatchWrite, liveTables, Projection, RetryLaterError, RunMemory, TableNames } from './projection';
 
@@ -50,7 +50,7 @@ export function isTransient(error: unknown): boolean {
 export async function applyBatch(
   db: Database,
   projection: Projection,
-  batch: SubscriptionBatch,
+  batch: SubscriptionBatch<ProjectedEvent>,
   options: ApplyOptions = {},
 ): Promise<BatchOutcome> {
   const name = options.checkpointName ?? projection.name;

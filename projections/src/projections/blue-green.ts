@@ -96,8 +96,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     const target = await requireHead(db, store);
     options.onStart?.(target);
     await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress, ...shadow });
-    await restoreIndexes(db, Object.values(shadow.tables));
     await settleTables(db, shadow.tables);
+    await restoreIndexes(db, Object.values(shadow.tables));
     for (let attempt = 0; attempt < MAX_SWAP_ATTEMPTS; attempt++) {
       const swapped = await swap(db, projection);
       if (swapped) {

@@ -1,5 +1,5 @@
 import { applyMovement, assertNever, type CardEvent, type CardListedData, emptyStockLedger, foldStock, getEntry, type Movement, type StockLedger, toMovement } from '@tcg/domain';
-import type { RecordedEvent } from '../event-store/event-store.port';
+import type { ProjectedEvent } from '../event-store/event-store.port';
 import { CardRow, CardWrites, cardWrites, loadCards, loadReservationMovements } from './card-rows';
 import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection } from './projection';
 import { readCardEvent } from './stored-event';
@@ -173,7 +173,7 @@ function unknownReservations(parsed: CardEvent[], remembered: CardsMemory): stri
 }
 
 interface ParsedBatch {
-  parsed: { event: RecordedEvent; card: CardEvent }[];
+  parsed: { event: ProjectedEvent; card: CardEvent }[];
   cardIds: string[];
   remembered: CardsMemory;
   /** Cards the tables may hold that memory does not. */
@@ -186,7 +186,7 @@ interface ParsedBatch {
  * Memory covers every row and reservation written since `since`; a run from 0 began with empty tables
  * (a replay empties them with the checkpoint), so then there is nothing else to read.
  */
-async function parseBatch(context: FoldContext, events: readonly RecordedEvent[]): Promise<ParsedBatch> {
+async function parseBatch(context: FoldContext, events: readonly ProjectedEvent[]): Promise<ParsedBatch> {
   const remembered = cardsMemory(context);
   const parsed = await mapInSlices(events, (event) => ({ event, card: forEvent(event, () => readCardEvent(event)) }));
   const cardIds = [...new Set(parsed.map(({ card }) => card.data.cardId))];
@@ -236,7 +236,7 @@ async function plan(context: FoldContext, input: ParsedBatch, loaded: Map<string
   return write;
 }
 
-async function apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void> {
+async function apply(context: ApplyContext, events: readonly ProjectedEvent[]): Promise<void> {
   const { tx, tables } = context;
   const input = await parseBatch(context, events);
   const loaded = input.unread.length > 0 ? await loadCards(tx, tables, input.unread) : new Map<string, CardRow>();
@@ -244,7 +244,7 @@ async function apply(context: ApplyContext, events: readonly RecordedEvent[]): P
   await (await plan(context, input, loaded, earlier))(tx);
 }
 
-async function fold(context: FoldContext, events: readonly RecordedEvent[]): Promise<BatchWrite | undefined> {
+async function fold(context: FoldContext, events: readonly ProjectedEvent[]): Promise<BatchWrite | undefined> {
   const input = await parseBatch(context, events);
   if (input.unread.length > 0 || input.unknown.length > 0) return undefined;
   return plan(context, input, new Map(), new Map());

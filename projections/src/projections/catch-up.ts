@@ -1,5 +1,5 @@
 import type { Database } from '../db/sql';
-import type { EventStore, SubscriptionBatch, SubscriptionFilter } from '../event-store/event-store.port';
+import type { EventStore, ProjectedEvent, SubscriptionBatch, SubscriptionFilter } from '../event-store/event-store.port';
 import { matchesFilter } from '../event-store/prepare-events';
 import { applyBatch } from './apply-batch';
 import { ensureCheckpoint, readCheckpoint } from './checkpoints';
@@ -93,7 +93,7 @@ export async function catchUpTogether(options: CatchUpTogetherOptions): Promise<
 
   let finish: () => void = () => undefined;
   const reached = new Promise<void>((resolve) => (finish = resolve));
-  const subscription = await options.store.subscribe(
+  const subscription = await options.store.subscribeProjected(
     Math.min(...runs.map((run) => run.queued)),
     unionFilter(runs.map((run) => run.target.projection.filter)),
     async (batch) => {
@@ -115,7 +115,7 @@ export async function catchUpTogether(options: CatchUpTogetherOptions): Promise<
 }
 
 /** Folds the page for one target (when it can), waits for its previous batch, then starts writing this one. */
-async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: SubscriptionBatch): Promise<void> {
+async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: SubscriptionBatch<ProjectedEvent>): Promise<void> {
   if (run.queued >= options.until || page.checkpoint <= run.queued) return;
   const { projection, tables, shadow } = run.target;
   const expectedFrom = run.queued;
@@ -128,7 +128,7 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
   run.writing.catch(() => undefined);
 }
 
-async function write(options: CatchUpTogetherOptions, run: TargetRun, batch: SubscriptionBatch, expectedFrom: number, folded: BatchWrite | undefined): Promise<void> {
+async function write(options: CatchUpTogetherOptions, run: TargetRun, batch: SubscriptionBatch<ProjectedEvent>, expectedFrom: number, folded: BatchWrite | undefined): Promise<void> {
   const { projection, checkpointName, tables, shadow } = run.target;
   const outcome = await applyBatch(options.db, projection, batch, { checkpointName, tables, shadow, expectedFrom, memory: run.memory, folded });
   if (outcome.kind === 'halted') throw new ProjectionHaltedError(run.name, outcome.error);

@@ -2,7 +2,7 @@ import { assertNever, type OrderEvent } from '@tcg/domain';
 import type { Sql } from '../db/sql';
 import { quoteIdent } from '../db/pg-database';
 import { type Column, columnArrays, insertRows } from './column-arrays';
-import type { RecordedEvent } from '../event-store/event-store.port';
+import type { ProjectedEvent } from '../event-store/event-store.port';
 import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
 
@@ -68,7 +68,7 @@ function rememberedOrders({ memory }: FoldContext): Set<string> {
  * changes in the batch would be refused anyway. A second OrderPlaced for the same order is never
  * emitted by the decider; if one is stored, the first wins.
  */
-function fold(parsed: { event: RecordedEvent; order: OrderEvent }[]): FoldedBatch {
+function fold(parsed: { event: ProjectedEvent; order: OrderEvent }[]): FoldedBatch {
   const batch: FoldedBatch = { placed: new Map(), items: [], changes: new Map() };
   for (const { event, order } of parsed) {
     switch (order.type) {
@@ -175,7 +175,7 @@ async function applyStatusChanges(tx: Sql, tables: TableNames, changes: StatusCh
  * Folds the batch in memory. Orders need nothing read back: a status change to an order the run has
  * not written is checked by its UPDATE.
  */
-async function foldBatch(context: FoldContext, events: readonly RecordedEvent[]): Promise<BatchWrite> {
+async function foldBatch(context: FoldContext, events: readonly ProjectedEvent[]): Promise<BatchWrite> {
   const known = rememberedOrders(context);
   const batch = fold(await mapInSlices(events, (event) => ({ event, order: forEvent(event, () => readOrderEvent(event)) })));
   const changes = [...batch.changes.values()];
@@ -195,7 +195,7 @@ export function ordersProjection(): Projection {
     name: ORDERS_PROJECTION,
     filter: { streamPrefixes: ['order-'] },
     tables: ['orders', 'order_items'],
-    apply: async (context: ApplyContext, events: readonly RecordedEvent[]) => (await foldBatch(context, events))(context.tx),
+    apply: async (context: ApplyContext, events: readonly ProjectedEvent[]) => (await foldBatch(context, events))(context.tx),
     fold: foldBatch,
   };
 }

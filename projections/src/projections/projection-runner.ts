@@ -112,7 +112,7 @@ export class ProjectionRunner {
     let signal: (stop: Stop) => void = () => undefined;
     const signalled = new Promise<Stop>((resolve) => (signal = resolve));
     const memory = new RunMemory();
-    const subscription: Subscription = await store.subscribe(
+    const subscription: Subscription = await store.subscribeProjected(
       from,
       projection.filter,
       async (batch) => {

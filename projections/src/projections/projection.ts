@@ -1,5 +1,5 @@
 import type { Sql } from '../db/sql';
-import type { RecordedEvent, SubscriptionFilter } from '../event-store/event-store.port';
+import type { ProjectedEvent, SubscriptionFilter } from '../event-store/event-store.port';
 
 /** Logical table name → the physical table a run writes to (the live one, or its blue/green shadow). */
 export type TableNames = Readonly<Record<string, string>>;
@@ -66,13 +66,13 @@ export interface Projection {
   /** The PostgreSQL tables it owns; a replay empties them, a rebuild builds shadow copies. */
   readonly tables: readonly string[];
   readonly external?: ExternalTarget;
-  apply(context: ApplyContext, events: readonly RecordedEvent[]): Promise<void>;
+  apply(context: ApplyContext, events: readonly ProjectedEvent[]): Promise<void>;
   /**
    * The same batch, folded from the run's memory alone, before its transaction opens; undefined when
    * the batch needs to read the tables (then `apply` runs). Lets a run fold the next batch while the
    * previous one is being written. Its effect must equal `apply`'s.
    */
-  fold?(context: FoldContext, events: readonly RecordedEvent[]): Promise<BatchWrite | undefined>;
+  fold?(context: FoldContext, events: readonly ProjectedEvent[]): Promise<BatchWrite | undefined>;
 }
 
 export function liveTables(projection: Projection): TableNames {
@@ -84,7 +84,7 @@ export class ProjectionEventError extends Error {
   override readonly name = 'ProjectionEventError';
 
   constructor(
-    readonly event: Pick<RecordedEvent, 'position' | 'streamId' | 'type'>,
+    readonly event: Pick<ProjectedEvent, 'position' | 'streamId' | 'type'>,
     cause: unknown,
   ) {
     super(
@@ -111,7 +111,7 @@ export class UnknownProjectionError extends Error {
 }
 
 /** Runs `work` for one event, naming the event in whatever it throws. */
-export function forEvent<T>(event: RecordedEvent, work: () => T): T {
+export function forEvent<T>(event: ProjectedEvent, work: () => T): T {
   try {
     return work();
   } catch (error) {

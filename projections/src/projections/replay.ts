@@ -96,8 +96,9 @@ async function replayHere(options: ReplayOptions, projections: readonly Projecti
     await restore().catch(() => undefined);
     throw error;
   }
-  await restore();
+  // Vacuumed before the secondary indexes exist, so it cleans only the keys of the rows the load updated.
   await settleTables(db, Object.fromEntries(projections.flatMap((projection) => Object.entries(liveTables(projection)))));
+  await restore();
   return progress.map((one) => one.position);
 }
 

@@ -1,12 +1,12 @@
 import { type CardEvent, fromStoredPayload, type OrderEvent, parseCardEvent, parseOrderEvent } from '@tcg/domain';
-import type { RecordedEvent } from '../event-store/event-store.port';
+import type { ProjectedEvent } from '../event-store/event-store.port';
 
-export function readCardEvent(event: RecordedEvent): CardEvent {
+export function readCardEvent(event: ProjectedEvent): CardEvent {
   const { version, data } = fromStoredPayload(event.data);
   return parseCardEvent(event.type, version, data);
 }
 
-export function readOrderEvent(event: RecordedEvent): OrderEvent {
+export function readOrderEvent(event: ProjectedEvent): OrderEvent {
   const { version, data } = fromStoredPayload(event.data);
   return parseOrderEvent(event.type, version, data);
 }

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../event-store/event-store.port';
+import type { ProjectedEvent } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from '../projections/cards.projection';
 import { readCheckpoint } from '../projections/checkpoints';
 import { ApplyContext, forEvent, Projection, RetryLaterError } from '../projections/projection';
@@ -19,7 +19,7 @@ export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
     filter: { streamPrefixes: ['card-'] },
     tables: [],
     external: { begin: () => writer.begin(), swap: () => writer.swap(), abandon: () => writer.abandon() },
-    async apply({ tx, shadow }: ApplyContext, events: readonly RecordedEvent[]) {
+    async apply({ tx, shadow }: ApplyContext, events: readonly ProjectedEvent[]) {
       const last = events[events.length - 1].position;
       const cards = await readCheckpoint(tx, CARDS_PROJECTION);
       if (!cards || cards.position < last) throw new RetryLaterError(`waiting for the cards projection to reach ${last}`);
