@@ -13,7 +13,7 @@ import { createProgress } from './progress';
 type Open = () => Promise<CliContext>;
 
 /** Events per transaction in a replay or rebuild: bigger batches write each card row fewer times. */
-const REPLAY_BATCH = 20_000;
+const REPLAY_BATCH = 40_000;
 
 async function status(context: CliContext, json: boolean): Promise<void> {
   const head = await storeHead(context.db, context.store);
