@@ -1,6 +1,6 @@
 /*
  * Projections and search benchmark: `npm run bench:projections` (`-- --json` for one JSON object,
- * `-- --events N --cards N` to run smaller). Replays a synthetic history into the read models and sets
+ * `-- --events N --cards N` to run smaller, `-- --batch N` for another batch size). Replays a synthetic history into the read models and sets
  * the rate beside the raw `readAll` rate of the same store, measured in the same run; repeats at a tenth
  * of the size to show how time grows; then times realistic searches over the replayed catalogue. The
  * histories are seeded by `tcg seed:synthetic` in a child process, so the seeding's garbage and heap

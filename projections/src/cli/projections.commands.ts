@@ -80,11 +80,13 @@ async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<v
     seconds: Math.round(seconds * 10) / 10,
   }));
   const rate = Math.round(applied / Math.max(seconds, 0.001));
-  print(json, results.length === 1 ? results[0] : results, () =>
-    results.map((result) => `${work.kind} of ${result.projection} done: ${result.eventsApplied} events in ${result.seconds} s, position ${result.position}`)
-      .concat(results.length > 1 ? [`${applied} events in all, ${rate} events/s`] : [])
-      .map((line, index) => (results.length === 1 && index === 0 ? line.replace(/ in ([\d.]+) s,/, ` in $1 s (${rate} events/s),`) : line)),
-  );
+  const single = results.length === 1;
+  print(json, single ? results[0] : results, () => [
+    ...results.map(
+      (result) => `${work.kind} of ${result.projection} done: ${result.eventsApplied} events in ${result.seconds} s${single ? ` (${rate} events/s)` : ''}, position ${result.position}`,
+    ),
+    ...(single ? [] : [`${applied} events in all, ${rate} events/s`]),
+  ]);
 }
 
 function replayNames(context: CliContext, names: string[], all: boolean | undefined): Projection[] {
