@@ -1,4 +1,5 @@
-import type { Database } from '@tcg/projections';
+import { CARDS_PROJECTION, type Database, type EventStore, ProjectionWaiter, requireHead } from '@tcg/projections';
+import { EVENT_STORE } from '../event-store/event-store.module';
 import request from 'supertest';
 import { DATABASE } from '../database/database.module';
 import { demoCards, demoSets } from '../seed/demo-catalogue';
@@ -40,6 +41,9 @@ describe('catalog on the demo data', () => {
   it('seeds once: a second run on a non-empty database writes nothing', async () => {
     const db = t.app.get<Database>(DATABASE);
     expect(await t.app.get(DemoSeedService).seed()).toBe(false);
+    // The cards come from the projector, which may still be applying the first seed's events.
+    const head = await requireHead(db, t.app.get<EventStore>(EVENT_STORE));
+    expect(await t.app.get(ProjectionWaiter).waitFor(head, 10_000, [CARDS_PROJECTION])).toBe(true);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cards');
     expect(rows[0].n).toBe(demoCards.length);
   });
