@@ -173,4 +173,6 @@ it('sends a shopper whose session ended to sign in again', async () => {
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.sessionExpired)).toBeInTheDocument();
   await waitFor(() => expect(where(router)).toBe('/guest-or-login?returnTo=%2Fcheckout'));
+  // One toast: the route guard's 'Debes iniciar sesión…' would contradict it.
+  expect(screen.queryByText(messages.checkout.mustSignIn)).not.toBeInTheDocument();
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { currentPath, signInPath } from '../return-to';
@@ -29,12 +29,20 @@ interface RequireAuthProps {
   message?: string;
 }
 
-/** Renders `children` for signed-in users; sends everyone else to /guest-or-login, remembering the page. */
+/**
+ * Renders `children` for signed-in users; sends everyone else to /guest-or-login, remembering the page.
+ * The message is for arriving signed out: when the session ends on the page, the page that noticed it
+ * has already said so ('Sesión expirada…'), and a second toast would contradict it.
+ */
 export function RequireAuth({ children, message }: RequireAuthProps) {
   const auth = useAuth();
   const location = useLocation();
+  const wasSignedIn = useRef(false);
+  if (auth.status === 'signedIn') wasSignedIn.current = true;
   if (auth.status === 'loading') return <AuthLoader />;
-  if (auth.status === 'signedOut') return <SignedOutRedirect to={signInPath('/guest-or-login', currentPath(location))} message={message} />;
+  if (auth.status === 'signedOut') {
+    return <SignedOutRedirect to={signInPath('/guest-or-login', currentPath(location))} message={wasSignedIn.current ? undefined : message} />;
+  }
   return <>{children}</>;
 }
 
