@@ -143,5 +143,8 @@ export const languageLabels: Record<string, string> = {
   pt: 'Portugués',
 };
 
-/** Spec §9 toast durations, in milliseconds. */
+/** Spec §9 toast durations in the storefront, in milliseconds. */
 export const toastDurations = { error: 4000, success: 2000 } as const;
+
+/** Spec §9: 1.5 to 3 s in the admin tools; errors get the longest, to be read. */
+export const adminToastDurations = { error: 3000, success: 2000 } as const;

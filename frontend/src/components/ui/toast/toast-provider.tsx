@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import './toast.css';
 
 export type ToastType = keyof typeof toastDurations;
+export type ToastDurations = Readonly<Record<ToastType, number>>;
 
 interface Toast {
   id: number;
@@ -16,7 +17,15 @@ export interface ToastApi {
   error: (message: string) => void;
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
+type Show = (type: ToastType, message: string, ms: number) => void;
+
+const ShowContext = createContext<Show | null>(null);
+const DurationsContext = createContext<ToastDurations>(toastDurations);
+
+/** Toasts raised inside `children` last `durations` (the admin tools' are shorter, spec §9). */
+export function ToastDurationsScope({ durations, children }: { durations: ToastDurations; children: ReactNode }) {
+  return <DurationsContext.Provider value={durations}>{children}</DurationsContext.Provider>;
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -29,13 +38,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  const show = useCallback(
-    (type: ToastType, message: string) => {
+  const show = useCallback<Show>(
+    (type, message, ms) => {
       const id = nextId.current++;
       setToasts((current) => [...current, { id, type, message }]);
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), toastDurations[type]),
+        setTimeout(() => dismiss(id), ms),
       );
     },
     [dismiss],
@@ -46,13 +55,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  const api = useMemo<ToastApi>(
-    () => ({ success: (message) => show('success', message), error: (message) => show('error', message) }),
-    [show],
-  );
-
   return (
-    <ToastContext.Provider value={api}>
+    <ShowContext.Provider value={show}>
       {children}
       <div className="toaster" aria-live="polite">
         {toasts.map((toast) => (
@@ -68,12 +72,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </div>
         ))}
       </div>
-    </ToastContext.Provider>
+    </ShowContext.Provider>
   );
 }
 
 export function useToast(): ToastApi {
-  const context = useContext(ToastContext);
-  if (!context) throw new Error('useToast must be used inside ToastProvider');
-  return context;
+  const show = useContext(ShowContext);
+  const durations = useContext(DurationsContext);
+  const api = useMemo<ToastApi | null>(
+    () =>
+      show && {
+        success: (message) => show('success', message, durations.success),
+        error: (message) => show('error', message, durations.error),
+      },
+    [show, durations],
+  );
+  if (!api) throw new Error('useToast must be used inside ToastProvider');
+  return api;
 }

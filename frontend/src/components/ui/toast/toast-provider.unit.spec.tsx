@@ -1,6 +1,6 @@
-import { toastDurations } from '@tcg/domain';
+import { adminToastDurations, toastDurations } from '@tcg/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { ToastProvider, useToast } from './toast-provider';
+import { ToastDurationsScope, ToastProvider, useToast } from './toast-provider';
 
 function Trigger() {
   const toast = useToast();
@@ -10,6 +10,11 @@ function Trigger() {
       <button onClick={() => toast.error('Producto sin stock')}>fail</button>
     </>
   );
+}
+
+function AdminTrigger() {
+  const toast = useToast();
+  return <button onClick={() => toast.error('Error al guardar el slide')}>admin fail</button>;
 }
 
 beforeEach(() => {
@@ -44,5 +49,21 @@ it('keeps an error toast for 4000 ms, announced as an alert', () => {
 it('can be dismissed early', () => {
   fireEvent.click(screen.getByText('fail'));
   fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('keeps toasts raised in the admin tools for their own durations (spec §9: 1.5 to 3 s)', () => {
+  render(
+    <ToastProvider>
+      <ToastDurationsScope durations={adminToastDurations}>
+        <AdminTrigger />
+      </ToastDurationsScope>
+    </ToastProvider>,
+  );
+  expect(adminToastDurations.error).toBe(3000);
+  fireEvent.click(screen.getByText('admin fail'));
+  act(() => jest.advanceTimersByTime(2999));
+  expect(screen.getByRole('alert')).toHaveTextContent('Error al guardar el slide');
+  act(() => jest.advanceTimersByTime(1));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

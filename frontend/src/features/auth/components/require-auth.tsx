@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useToast } from '@/components/ui/toast/toast-provider';
+import { adminToastDurations } from '@tcg/domain';
+import { ToastDurationsScope, useToast } from '@/components/ui/toast/toast-provider';
 import { currentPath, signInPath } from '../return-to';
 import { useAuth } from '../use-auth';
 import './require-auth.css';
@@ -47,7 +48,7 @@ export function RequireAuth({ children, message }: RequireAuthProps) {
 }
 
 /**
- * Renders `children` for admins only. Signed-in customers go to /; signed-out visitors go to /login
+ * Renders `children` for admins only, with the admin tools' toast durations. Signed-in customers go to /; signed-out visitors go to /login
  * with the page remembered, so an admin whose session ended comes back to the tool they were using.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
@@ -56,5 +57,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (auth.status === 'loading') return <AuthLoader />;
   if (auth.status === 'signedOut') return <Navigate to={signInPath('/login', currentPath(location))} replace />;
   if (!auth.isAdmin) return <Navigate to="/" replace />;
-  return <>{children}</>;
+  return <ToastDurationsScope durations={adminToastDurations}>{children}</ToastDurationsScope>;
 }
