@@ -66,6 +66,8 @@ const schema = z.object({
   DISCORD_API_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://discord.com/api'),
   CARD_DATABASE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://db.ygoprodeck.com/api/v7'),
   TRANSLATE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
+  // Read by s3OptionsFromEnv (infra/files); here only so production can require a bucket.
+  S3_BUCKET: z.string().trim().min(1).optional(),
 }).superRefine((env, ctx) => {
   // A client id alone would send shoppers to Discord only to fail the code exchange on their way back.
   if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {
@@ -77,6 +79,11 @@ const schema = z.object({
   const servesHttp = env.ROLE === 'all' || env.ROLE === 'api';
   for (const name of ['SESSION_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const) {
     if (servesHttp && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NODE_ENV=production' });
+  }
+  // Split processes share payment proofs and card images only through a bucket: a worker's local disk
+  // is not the API's, and a container's disk does not outlive a redeploy.
+  if ((env.ROLE === 'api' || env.ROLE === 'worker') && !env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when NODE_ENV=production and ROLE=${env.ROLE}` });
   }
 });
 

@@ -32,4 +32,14 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/tcg', redisUrl: 'redis://cache:6379', demoSeed: false });
     expect(config.openSearchUrl).toBeUndefined();
   });
+
+  it('requires a bucket in production for split api and worker processes, which share files only through it', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(() => loadConfig({ ...production, ROLE: 'api' })).toThrow(/^Invalid configuration: S3_BUCKET is required when NODE_ENV=production and ROLE=api/);
+    expect(() => loadConfig({ ...production, ROLE: 'worker', S3_BUCKET: '' })).toThrow(/S3_BUCKET is required when NODE_ENV=production and ROLE=worker/);
+    expect(loadConfig({ ...production, ROLE: 'api', S3_BUCKET: 'tienda' }).role).toBe('api');
+    // One process on one disk (a volume) and the projector, which stores no files, need none.
+    expect(loadConfig({ ...production, ROLE: 'all' }).role).toBe('all');
+    expect(loadConfig({ ...production, ROLE: 'projector' }).role).toBe('projector');
+  });
 });

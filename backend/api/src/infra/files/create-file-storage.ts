@@ -17,20 +17,27 @@ export function createFileStorage(settings: FileStorageSettings = {}): FileStora
 const REQUIRED_WITH_ENDPOINT = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /**
- * S3 settings from `S3_*` variables, or undefined when `S3_ENDPOINT` is unset (local disk then).
- * A half-configured S3 throws rather than silently storing payment proofs on local disk.
+ * S3 settings from `S3_*` variables: AWS S3 when `S3_BUCKET` is set without `S3_ENDPOINT` (credentials
+ * from the variables or the SDK's default chain), an S3-compatible server when `S3_ENDPOINT` is set too;
+ * undefined when neither is set (local disk then). A half-configured S3 throws rather than silently
+ * storing payment proofs on local disk.
  */
 export function s3OptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S3FileStorageOptions | undefined {
-  const endpoint = env.S3_ENDPOINT;
-  if (!endpoint) return undefined;
-  const missing = REQUIRED_WITH_ENDPOINT.filter((name) => !env[name]);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const bucket = env.S3_BUCKET || undefined;
+  if (!endpoint && !bucket) return undefined;
+  const missing = endpoint ? REQUIRED_WITH_ENDPOINT.filter((name) => !env[name]) : [];
   if (missing.length > 0) throw new Error(`S3_ENDPOINT is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not`);
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default credential chain');
+  }
   return {
     endpoint,
-    bucket: env.S3_BUCKET as string,
+    bucket: bucket as string,
     region: env.S3_REGION || undefined,
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? !/^(false|0|no)$/i.test(env.S3_FORCE_PATH_STYLE) : undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // S3-compatible servers mostly want the bucket in the path; AWS wants it in the host name.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? !/^(false|0|no)$/i.test(env.S3_FORCE_PATH_STYLE) : !!endpoint,
   };
 }

@@ -23,7 +23,7 @@ export interface S3FileStorageOptions {
   /** Both or neither; without them the SDK's default credential chain applies. */
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** `bucket` in the path instead of the host name, as most S3-compatible servers want. Default true. */
+  /** `bucket` in the path instead of the host name, as most S3-compatible servers want. Default: true with an `endpoint`, false for AWS. */
   forcePathStyle?: boolean;
   /** Prepended to every key, so several environments (or test runs) can share a bucket. */
   keyPrefix?: string;
@@ -43,7 +43,7 @@ export class S3FileStorage implements FileStorage {
     this.client = new S3Client({
       endpoint,
       region: region ?? 'us-east-1',
-      forcePathStyle: forcePathStyle ?? true,
+      forcePathStyle: forcePathStyle ?? endpoint !== undefined,
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     });
   }
