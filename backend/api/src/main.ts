@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createApp, logPorts } from './bootstrap';
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, isLoopback, loadConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
 
 async function main(): Promise<void> {
@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   logPorts(app, logger);
   logger.info({ url: `http://localhost:${config.port}`, role: config.role }, 'shop ready');
+  if (config.auth.devLogin && !isLoopback(config.host)) {
+    logger.warn({ host: config.host }, 'DEV_LOGIN is on and the shop listens beyond this machine: anyone who reaches the port can sign in as the demo admin');
+  }
 
   // Stop accepting connections, let requests in flight finish, close pools; give up after a bound.
   const shutdown = (signal: NodeJS.Signals) => {

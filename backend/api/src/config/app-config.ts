@@ -29,7 +29,7 @@ const schema = z.object({
     .min(1, 'expects a whole number from 1 to 65535')
     .max(65535, 'expects a whole number from 1 to 65535')
     .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   ROLE: z.enum(['all', 'api', 'projector', 'worker'], { message: 'expects all, api, projector or worker' }).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expects a pino level (info, debug, ...)' }).default('info'),
   DATA_DIR: z.string().min(1).default('var'),
@@ -92,6 +92,7 @@ export type Env = z.infer<typeof schema>;
 export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
+  /** Default 127.0.0.1 while the demo sign-in is on (anyone reaching the port could sign in as admin), else 0.0.0.0. */
   host: string;
   role: Env['ROLE'];
   logLevel: Env['LOG_LEVEL'];
@@ -132,6 +133,11 @@ export interface AuthConfig {
 
 export class ConfigError extends Error {}
 
+/** True for addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /** Empty strings count as unset, the way a shell `FOO=` usually means "no value". */
 function present(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
@@ -149,11 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
   }
   const e = parsed.data;
+  const devLogin = e.DEV_LOGIN ?? e.NODE_ENV !== 'production';
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (devLogin ? '127.0.0.1' : '0.0.0.0'),
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     dataDir,
@@ -173,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
       sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
       sessionSecretGenerated: !e.SESSION_SECRET,
-      devLogin: e.DEV_LOGIN ?? e.NODE_ENV !== 'production',
+      devLogin,
       google: {
         clientId: e.GOOGLE_CLIENT_ID,
         clientSecret: e.GOOGLE_CLIENT_SECRET,

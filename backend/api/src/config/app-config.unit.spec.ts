@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, isLoopback, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('runs embedded with no variables at all', () => {
@@ -41,5 +41,25 @@ describe('loadConfig', () => {
     // One process on one disk (a volume) and the projector, which stores no files, need none.
     expect(loadConfig({ ...production, ROLE: 'all' }).role).toBe('all');
     expect(loadConfig({ ...production, ROLE: 'projector' }).role).toBe('projector');
+  });
+
+  it('listens on loopback only while the demo sign-in is on, unless told otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DEV_LOGIN: 'false' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['::1', true],
+    ['localhost', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.20', false],
+  ])('tells whether %s is loopback', (host, loopback) => {
+    expect(isLoopback(host)).toBe(loopback);
   });
 });
