@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminModule } from './admin/admin.module';
 import { AdminMostWantedModule } from './admin/most-wanted/most-wanted.module';
@@ -25,6 +26,7 @@ import { ProofsModule } from './proofs';
 import { ProjectorModule } from './projector/projector.module';
 import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
+import { RejectNulGuard } from './web/reject-nul.guard';
 
 @Module({})
 export class AppModule {
@@ -57,6 +59,7 @@ export class AppModule {
         AdminMostWantedModule,
         AdminUploadCardModule,
       ],
+      providers: [{ provide: APP_GUARD, useClass: RejectNulGuard }],
     };
   }
 }
