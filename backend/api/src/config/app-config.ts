@@ -65,6 +65,7 @@ const schema = z.object({
   DISCORD_TOKEN_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://discord.com/api/oauth2/token'),
   DISCORD_API_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://discord.com/api'),
   CARD_DATABASE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://db.ygoprodeck.com/api/v7'),
+  CARD_IMAGES_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://images.ygoprodeck.com'),
   TRANSLATE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
   // Read by s3OptionsFromEnv (infra/files); here only so production can require a bucket.
   S3_BUCKET: z.string().trim().min(1).optional(),
@@ -115,6 +116,8 @@ export interface AppConfig {
   auth: AuthConfig;
   /** The public card database (YGOProDeck API v7 or a stand-in with its shapes), without a trailing slash. */
   cardDatabaseUrl: string;
+  /** The only origins card pictures are copied from: the card database's image host and the database itself. */
+  cardImageOrigins: string[];
   /** POST {name} → {translated}; without it the admin types the Spanish name. */
   translateUrl?: string;
 }
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: resolve(e.FRONTEND_DIST ?? resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist')),
     trustProxy: e.TRUST_PROXY,
     cardDatabaseUrl: e.CARD_DATABASE_URL.replace(/\/+$/, ''),
+    cardImageOrigins: [...new Set([new URL(e.CARD_IMAGES_URL).origin, new URL(e.CARD_DATABASE_URL).origin])],
     translateUrl: e.TRANSLATE_URL,
     auth: {
       publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,

@@ -16,6 +16,10 @@ export class CardDatabaseError extends Error {
 // A stuck upstream must not hold an admin's request (or a job's slot) forever.
 const TIMEOUT_MS = 15_000;
 
+/** A card picture is about 100 KB; anything past this is not one. */
+export const MAX_CARD_IMAGE_BYTES = 5 * 1024 * 1024;
+const tooLarge = () => new CardDatabaseError(`image is larger than ${MAX_CARD_IMAGE_BYTES} bytes`);
+
 /**
  * YGOProDeck's API v7 (CARD_DATABASE_URL). `cardinfo.php` answers 400 when nothing matches, which is
  * "no card" here, not a failure.
@@ -41,11 +45,34 @@ export class CardDatabaseClient {
     return body as CardDatabaseSet[];
   }
 
-  /** The bytes of a card image; the database forbids hotlinking, so the shop keeps its own copy. */
+  /** Whether `url` is on one of the card database's hosts (CARD_IMAGES_URL, CARD_DATABASE_URL). */
+  isImageUrl(url: string): boolean {
+    try {
+      return this.config.cardImageOrigins.includes(new URL(url).origin);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The bytes of a card image; the database forbids hotlinking, so the shop keeps its own copy. Only
+   * from the database's own hosts, without following redirects and at most MAX_CARD_IMAGE_BYTES, so an
+   * admin's request cannot make the server fetch its neighbours or fill its memory.
+   */
   async image(url: string, signal?: AbortSignal): Promise<Buffer> {
-    const response = await this.fetch(url, signal);
+    if (!this.isImageUrl(url)) throw new CardDatabaseError(`image URL is not on the card database's hosts: ${url}`);
+    const response = await this.fetch(url, signal, 'error');
     if (!response.ok) throw new CardDatabaseError(`image answered HTTP ${response.status}`, response.status);
-    return Buffer.from(await response.arrayBuffer());
+    if (Number(response.headers.get('content-length') ?? 0) > MAX_CARD_IMAGE_BYTES) throw tooLarge();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength;
+      // Leaving the loop cancels the body, which closes the connection.
+      if (size > MAX_CARD_IMAGE_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
   }
 
   private async cardInfo(query: Record<string, string>): Promise<CardDatabaseCard[]> {
@@ -70,10 +97,10 @@ export class CardDatabaseClient {
     }
   }
 
-  private async fetch(url: string, signal?: AbortSignal): Promise<Response> {
+  private async fetch(url: string, signal?: AbortSignal, redirect: RequestInit['redirect'] = 'follow'): Promise<Response> {
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
     try {
-      return await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      return await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new CardDatabaseError(`the card database could not be reached: ${(error as Error).message}`);

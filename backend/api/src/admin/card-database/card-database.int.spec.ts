@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/app-config';
-import { CardDatabaseClient, CardDatabaseError } from './card-database.client';
+import { CardDatabaseClient, CardDatabaseError, MAX_CARD_IMAGE_BYTES } from './card-database.client';
 import { type CardDatabaseStandIn, startCardDatabaseStandIn } from './testing/card-database-stand-in';
 
 describe('CardDatabaseClient against a stand-in of the card database', () => {
@@ -8,7 +8,7 @@ describe('CardDatabaseClient against a stand-in of the card database', () => {
 
   beforeAll(async () => {
     standIn = await startCardDatabaseStandIn();
-    client = new CardDatabaseClient({ cardDatabaseUrl: standIn.url } as AppConfig);
+    client = new CardDatabaseClient({ cardDatabaseUrl: standIn.url, cardImageOrigins: [standIn.url] } as AppConfig);
   });
   afterAll(() => standIn.close());
   afterEach(() => standIn.failWith(null));
@@ -50,5 +50,15 @@ describe('CardDatabaseClient against a stand-in of the card database', () => {
     expect((await client.image(card!.card_images![0].image_url)).length).toBeGreaterThan(100);
     standIn.failWith('/images/', 404);
     await expect(client.image(card!.card_images![0].image_url)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('fetches images only from the card database hosts, never following a redirect, and at most MAX_CARD_IMAGE_BYTES', async () => {
+    const before = standIn.requests.length;
+    await expect(client.image('http://127.0.0.1:9/images/cards/1.jpg')).rejects.toThrow("image URL is not on the card database's hosts");
+    await expect(client.image('file:///etc/passwd')).rejects.toBeInstanceOf(CardDatabaseError);
+    expect(standIn.requests.length).toBe(before);
+    await expect(client.image(`${standIn.url}/images/moved.jpg`)).rejects.toBeInstanceOf(CardDatabaseError);
+    expect(standIn.requests.map((request) => request.path)).not.toContain('/images/cards/moved.jpg');
+    await expect(client.image(`${standIn.url}/images/oversized.jpg`)).rejects.toThrow(`image is larger than ${MAX_CARD_IMAGE_BYTES} bytes`);
   });
 });

@@ -24,6 +24,9 @@ export interface CardImagesJob {
 
 const sizes = Object.keys(CARD_IMAGE_SIZES) as CardImageSize[];
 
+/** A card picture is 590×860; a decompression bomb is refused before it is decoded. */
+const MAX_CARD_IMAGE_PIXELS = 25_000_000;
+
 /** Copies a card's picture once from the card database, as WebP in two widths, and points the card at it. */
 @Injectable()
 export class CardImagesJobHandler implements OnModuleInit {
@@ -70,7 +73,7 @@ export class CardImagesJobHandler implements OnModuleInit {
 
   private async copy(cardId: string, original: Buffer): Promise<void> {
     for (const size of sizes) {
-      const webp = await sharp(original).resize({ width: CARD_IMAGE_SIZES[size], withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+      const webp = await sharp(original, { limitInputPixels: MAX_CARD_IMAGE_PIXELS }).resize({ width: CARD_IMAGE_SIZES[size], withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
       await this.storage.put(cardImageKey(cardId, size), webp, 'image/webp');
     }
   }

@@ -86,6 +86,15 @@ describe('admin single-card upload API', () => {
     expect(res.body.message).toBe(messages.domain.invalidCardDetails);
   });
 
+  it('refuses a picture from anywhere but the card database, before anything is written', async () => {
+    const card = await lookup('Dark Magician');
+    for (const imageUrl of ['http://127.0.0.1:9200/_cat/indices', 'http://169.254.169.254/latest/meta-data/']) {
+      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { imageUrl })).expect(400);
+      expect(res.body.message).toBe(messages.domain.invalidCardDetails);
+    }
+    await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
+  });
+
   it('lists a Spanish print under its -SP code and Spanish name, then copies its picture once as two WebP sizes', async () => {
     const card = await lookup('Dark Magician');
     const before = imageRequests().length;

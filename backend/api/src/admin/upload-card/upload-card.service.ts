@@ -48,6 +48,10 @@ export class UploadCardService {
    * pictures are copied in the background, and only while it lacks them.
    */
   async upload(body: UploadCardBody, context: CommandContext, requestId?: string): Promise<UploadCardResult> {
+    // The picture is fetched by the server later: only from the card database's own hosts.
+    if (body.imageUrl && !this.cardDatabase.isImageUrl(body.imageUrl)) {
+      throw new ApiError(400, 'bad_request', messages.domain.invalidCardDetails);
+    }
     const details: ListCardDetails = {
       // The shop shows a Spanish print under its Spanish name when there is one.
       name: body.language === 'es' && body.spanishName ? body.spanishName : body.name,

@@ -60,6 +60,16 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
   res.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }
 
+/** 8 MB in 64 KB chunks, stopping early when the client hangs up. */
+async function sendOversized(res: ServerResponse): Promise<void> {
+  res.writeHead(200, { 'content-type': 'image/jpeg' });
+  const chunk = Buffer.alloc(64 * 1024, 0xff);
+  for (let sent = 0; sent < 8 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
+    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+  }
+  res.end();
+}
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -103,6 +113,9 @@ export async function startCardDatabaseStandIn(options: StandInOptions = {}): Pr
       return send(res, 200, { data: found.map(toApiCard) });
     }
     if (url.pathname === '/cardsets.php') return send(res, 200, sets);
+    // Misbehaving image hosts: a body past any sane picture size (chunked, no length), and a redirect.
+    if (url.pathname === '/images/oversized.jpg') return void sendOversized(res);
+    if (url.pathname === '/images/moved.jpg') return void res.writeHead(302, { location: `${base}/images/cards/moved.jpg` }).end();
     if (url.pathname.startsWith('/images/')) return send(res, 200, picture, 'image/jpeg');
     if (url.pathname === '/translate' && req.method === 'POST') {
       return void readBody(req).then((body) => {
