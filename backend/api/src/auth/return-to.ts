@@ -16,5 +16,7 @@ export function safeReturnTo(value: unknown): string {
     return '/';
   }
   if (url.origin !== BASE || url.pathname === '/api' || url.pathname.startsWith('/api/')) return '/';
+  // Dot segments collapse in the parse: '/.//evil.example' becomes '//evil.example'. Checked again.
+  if (/^\/[/\\]/.test(url.pathname)) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
