@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { messages, phoneLength } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
+import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
@@ -10,7 +11,7 @@ import { authMessages } from './auth.messages';
 import { CurrentUser, AuthRequired } from './auth.decorators';
 import { sessionUser } from './auth.guards';
 import { GoogleAuthGuard, GoogleOutcome } from './google-auth.guard';
-import { endSession, SESSION_COOKIE, SESSION_COOKIE_PATH, startSession } from './session';
+import { endSession, SESSION_COOKIE, SESSION_COOKIE_PATH, SIGN_INS_PER_MINUTE, startSession } from './session';
 import { AuthUser, grantAdminTo, isAdmin, updatePhone, upsertUserByEmail } from './users.repository';
 
 export interface MeResponse {
@@ -42,10 +43,12 @@ export class AuthController {
 
   /** Redirects to Google; GoogleAuthGuard answers, so this body never runs. */
   @Get('google')
+  @Throttle({ default: { limit: SIGN_INS_PER_MINUTE, ttl: 60_000 } })
   @UseGuards(GoogleAuthGuard)
   google(): void {}
 
   @Get('google/callback')
+  @Throttle({ default: { limit: SIGN_INS_PER_MINUTE, ttl: 60_000 } })
   @UseGuards(GoogleAuthGuard)
   async googleCallback(@Req() req: Request, @Res() res: Response): Promise<void> {
     const outcome = req.user as GoogleOutcome;

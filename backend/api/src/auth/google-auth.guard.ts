@@ -6,6 +6,7 @@ import { LOGGER, Logger } from '../logging/logger';
 import { ApiError } from '../web/api-exception.filter';
 import { authMessages } from './auth.messages';
 import { safeReturnTo } from './return-to';
+import { SIGN_IN_WINDOW_MS } from './session';
 import type { AuthUser } from './users.repository';
 
 /** What the callback route finds in `req.user`: the signed-in user and where they were going, or false. */
@@ -27,6 +28,8 @@ export class GoogleAuthGuard extends AuthGuard('google') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.auth.google.clientId) throw new ApiError(503, 'google_unavailable', authMessages.googleUnavailable);
+    const req = context.switchToHttp().getRequest<Request>();
+    if (!req.session.userId) req.session.cookie.maxAge = SIGN_IN_WINDOW_MS;
     return (await super.canActivate(context)) as boolean;
   }
 

@@ -4,6 +4,8 @@ import { TestBrowser } from '../../test/support/browser';
 import { LocalOidcProvider, startLocalOidcProvider } from '../../test/support/local-oidc-provider';
 import { DATABASE } from '../database/database.module';
 import type { MeResponse } from './auth.controller';
+import { authMessages } from './auth.messages';
+import { SESSION_MAX_AGE_MS, SIGN_IN_WINDOW_MS, SIGN_INS_PER_MINUTE } from './session';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 function freePort(): Promise<number> {
@@ -132,5 +134,31 @@ describe('Google sign-in through the real strategy against a local OpenID provid
     const forged = await browser.fetch(`${shop}/api/auth/google/callback?code=abc&state=forged`);
     expect(forged.headers.get('location')).toBe('/login?error=google');
     expect(await me(browser)).toEqual({ user: null, isAdmin: false });
+  });
+
+  it('keeps an unfinished sign-in for 15 minutes, and gives the signed-in session the full two weeks', async () => {
+    const ttlOfNewestSession = async () =>
+      (await db.query<{ ttl: number }>('SELECT (extract(epoch FROM expires_at - now()) * 1000)::float8 AS ttl FROM sessions ORDER BY expires_at DESC LIMIT 1')).rows[0].ttl;
+    await db.query('DELETE FROM sessions');
+    await new TestBrowser().fetch(`${shop}/api/auth/google`);
+    const started = await ttlOfNewestSession();
+    expect(started).toBeGreaterThan(SIGN_IN_WINDOW_MS - 60_000);
+    expect(started).toBeLessThanOrEqual(SIGN_IN_WINDOW_MS);
+    await signIn(new TestBrowser(), '/');
+    expect(await ttlOfNewestSession()).toBeGreaterThan(SESSION_MAX_AGE_MS - 60_000);
+  });
+
+  // Last: it spends this address's sign-in starts for the minute.
+  it('limits sign-in starts per client address, answering 429 with JSON', async () => {
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let attempt = 0; attempt <= SIGN_INS_PER_MINUTE && !refused; attempt++) {
+      const res = await fetch(`${shop}/api/auth/google`, { redirect: 'manual' });
+      statuses.push(res.status);
+      if (res.status === 429) refused = res;
+    }
+    expect(refused).toBeDefined();
+    expect(statuses.filter((status) => status === 302).length).toBeLessThanOrEqual(SIGN_INS_PER_MINUTE);
+    expect(await refused!.json()).toMatchObject({ statusCode: 429, message: authMessages.tooManyRequests });
   });
 });
