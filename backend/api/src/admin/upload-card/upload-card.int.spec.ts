@@ -125,17 +125,22 @@ describe('admin single-card upload API', () => {
     await request(shop.server).get('/api/files/cards/nothing-here/large.webp').expect(404);
   });
 
-  it('adds the quantity to an existing card, keeps its price and does not fetch its picture again', async () => {
+  it('adds the quantity to an existing card, takes a typed price, keeps it for a price of 0 and does not fetch its picture again', async () => {
     const card = await lookup('Ash Blossom & Joyous Spring');
     const first = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 2, salePrice: 4000 })).expect(201);
     expect(first.body.cardId).toBe('Ash Blossom & Joyous Spring_MACR-EN036_Secret Rare_Unlimited_en');
     await cardWithImages(first.body.cardId);
     const fetched = imageRequests().length;
 
-    const again = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 3, salePrice: 9900 })).expect(201);
+    const again = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 3, salePrice: 9900, offerPrice: 8500 })).expect(201);
     expect(again.body).toMatchObject({ cardId: first.body.cardId, created: false, stock: 5, imagesQueued: false });
-    const listed = (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
-    expect(listed).toMatchObject({ stockFinal: 5, lastSalePrice: 4000 });
+    const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
+    expect(await cardNow()).toMatchObject({ stockFinal: 5, lastSalePrice: 9900, lastOfferPrice: 8500 });
+
+    // The form's defaults (0 / 0) only add stock.
+    const third = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 1 })).expect(201);
+    expect(third.body).toMatchObject({ created: false, stock: 6 });
+    expect(await cardNow()).toMatchObject({ stockFinal: 6, lastSalePrice: 9900, lastOfferPrice: 8500 });
     expect(imageRequests()).toHaveLength(fetched);
   });
 

@@ -44,8 +44,10 @@ export class UploadCardService {
   }
 
   /**
-   * Spec §4: an existing card only gets the quantity added; a new one is listed and priced first. Its
-   * pictures are copied in the background, and only while it lacks them.
+   * Spec §4 and §7: a new card is listed first; the quantity is added to its stock and the typed prices
+   * become its price (a price entry). On an existing card a sale price of 0, the form's default, keeps
+   * the price it has: adding stock must not make a card free. Its pictures are copied in the background,
+   * and only while it lacks them.
    */
   async upload(body: UploadCardBody, context: CommandContext, requestId?: string): Promise<UploadCardResult> {
     // The picture is fetched by the server later: only from the card database's own hosts.
@@ -68,8 +70,8 @@ export class UploadCardService {
     const id = cardId(details);
     const { state } = await this.decider.load(cardStream, cardStreamName(id));
     const created = state.status === 'unlisted';
-    if (created) {
-      await this.commands.execute<ListCardCommand, CardCommandResult>(new ListCardCommand(details, context));
+    if (created) await this.commands.execute<ListCardCommand, CardCommandResult>(new ListCardCommand(details, context));
+    if (created || body.salePrice > 0) {
       const offer = body.offerPrice > 0 ? body.offerPrice : null;
       await this.commands.execute<SetPriceCommand, CardCommandResult>(new SetPriceCommand(id, body.salePrice, offer, context));
     }
