@@ -18,12 +18,13 @@ export function launchBrowser(): Promise<Browser> {
 export const viewports = {
   desktop: { width: 1280, height: 900 },
   phone: { width: 375, height: 812 },
+  smallPhone: { width: 375, height: 667 },
 } as const;
 
 export type ViewportName = keyof typeof viewports;
 
 export function openContext(browser: Browser, baseURL: string, viewport: ViewportName): Promise<BrowserContext> {
-  const phone = viewport === 'phone';
+  const phone = viewport !== 'desktop';
   return browser.newContext({
     baseURL,
     viewport: viewports[viewport],

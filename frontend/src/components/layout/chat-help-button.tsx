@@ -3,8 +3,11 @@ import { useLocation } from 'react-router-dom';
 import { storeConfig, whatsappLink } from '@/config/store';
 import './chat-help.css';
 
-/** Spec §2: pages where a floating button would cover forms or is simply out of place. */
-const CHAT_HIDDEN_PREFIXES = ['/login', '/account', '/admin', '/checkout'] as const;
+/**
+ * Spec §2: pages where a floating button would cover forms or is simply out of place; and the cart
+ * (docs/decisions/0005), whose subtotal and "Continuar compra" sit where the button floats on a phone.
+ */
+const CHAT_HIDDEN_PREFIXES = ['/login', '/account', '/admin', '/checkout', '/cart'] as const;
 
 /** Spec §9: the help bubble disappears once the page is scrolled this far. */
 const HELP_BUBBLE_SCROLL_LIMIT = 20;

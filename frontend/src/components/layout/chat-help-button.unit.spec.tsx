@@ -16,12 +16,12 @@ afterEach(() => {
   window.scrollY = 0;
 });
 
-it.each(['/login', '/account/history', '/admin', '/admin/orders', '/checkout'])('is hidden on %s', (path) => {
+it.each(['/login', '/account/history', '/admin', '/admin/orders', '/checkout', '/cart'])('is hidden on %s', (path) => {
   renderAt(path);
   expect(chatLink()).not.toBeInTheDocument();
 });
 
-it.each(['/', '/cart', '/product/abc', '/about'])('is shown on %s', (path) => {
+it.each(['/', '/search', '/product/abc', '/about'])('is shown on %s', (path) => {
   renderAt(path);
   expect(chatLink()).toBeInTheDocument();
 });

@@ -35,34 +35,36 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
         <a href={`tel:${order.phone}`}>{order.phone}</a>
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </div>
-      <table className="admin-order__items">
-        <thead>
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col">Cant.</th>
-            <th scope="col">Precio</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <tr key={index}>
-              <td>{item.name}</td>
-              <td>{item.quantity}</td>
-              <td>{formatMoney(item.unitPrice)}</td>
-              <td>{formatMoney(item.lineTotal)}</td>
+      <div className="admin-order__items-frame">
+        <table className="admin-order__items">
+          <thead>
+            <tr>
+              <th scope="col">Producto</th>
+              <th scope="col">Cant.</th>
+              <th scope="col">Precio</th>
+              <th scope="col">Subtotal</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total
-            </th>
-            <td className="admin-order__total">{formatMoney(order.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={index}>
+                <td>{item.name}</td>
+                <td>{item.quantity}</td>
+                <td>{formatMoney(item.unitPrice)}</td>
+                <td>{formatMoney(item.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td className="admin-order__total">{formatMoney(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       <div className="admin-order__proof">
         <a href={order.proofUrl} target="_blank" rel="noopener noreferrer">
           Ver comprobante

@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchBrowser, openContext } from './support/browser';
+import { startShop, type RunningShop } from './support/shop-process';
+
+// A demo catalogue card with plenty of stock (backend/api/src/seed/demo-catalogue.ts).
+const CARD = { id: 'Jirai Gumo_LON-EN007_Common_Unlimited_en', name: 'Jirai Gumo' };
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  const deadline = Date.now() + 100_000;
+  while (!(await fetch(`${shop.baseUrl}/api/cards/${encodeURIComponent(CARD.id)}`)).ok) {
+    if (Date.now() > deadline) throw new Error(`${CARD.id} was never projected`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The smallest phone in common use (375 × 667): where a floating button has the least room. */
+async function phonePage(as?: 'customer' | 'admin'): Promise<Page> {
+  const context = await openContext(browser, shop.baseUrl, 'smallPhone');
+  contexts.push(context);
+  const page = await context.newPage();
+  if (as) expect((await page.request.post('/api/auth/dev/login', { data: { as }, headers: { 'X-Requested-With': 'tcg' } })).ok()).toBe(true);
+  return page;
+}
+
+/** How many CSS pixels the page is wider than the phone's screen (0 when it fits). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether two elements' boxes on screen overlap (never, when either is not on the page). */
+async function overlap(page: Page, a: string, b: string): Promise<boolean> {
+  if ((await page.locator(a).count()) === 0 || (await page.locator(b).count()) === 0) return false;
+  const [boxA, boxB] = [await page.locator(a).boundingBox(), await page.locator(b).boundingBox()];
+  if (!boxA || !boxB) return false;
+  return boxA.x < boxB.x + boxB.width && boxB.x < boxA.x + boxA.width && boxA.y < boxB.y + boxB.height && boxB.y < boxA.y + boxA.height;
+}
+
+it('fits every storefront page on a 375 × 667 phone, from the home page to a placed order', async () => {
+  const page = await phonePage();
+  const widths: Record<string, number> = {};
+
+  await page.goto('/');
+  await page.getByRole('region', { name: 'Últimos sets' }).waitFor();
+  widths.home = await overflow(page);
+  // The whole name of the shop shows next to "Iniciar sesión", not "TCG Lim".
+  await expect(page.locator('.site-header__logo').evaluate((logo) => logo.scrollWidth - logo.clientWidth)).resolves.toBeLessThanOrEqual(0);
+
+  for (const id of [CARD.id, 'Black Skull Dragon_MRD-EN018_Ultra Rare_Unlimited_en']) {
+    await page.goto(`/product/${encodeURIComponent(id)}`);
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByText(/agregado al carrito/).waitFor();
+  }
+  widths.product = await overflow(page);
+
+  await page.goto('/cart');
+  const subtotal = page.getByTestId('cart-subtotal');
+  await subtotal.waitFor();
+  widths.cart = await overflow(page);
+  // Nothing floats over the total, wherever the shopper has scrolled it to.
+  await subtotal.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  expect(await overlap(page, '.chat-help', '[data-testid="cart-subtotal"]')).toBe(false);
+
+  expect((await page.request.post('/api/auth/dev/login', { data: { as: 'customer' }, headers: { 'X-Requested-With': 'tcg' } })).ok()).toBe(true);
+  await page.goto('/checkout');
+  await page.getByRole('heading', { level: 1, name: 'Confirmar Pedido' }).waitFor();
+  const proof = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#5b2d90' } }).png().toBuffer();
+  await page.getByLabel('Imagen del comprobante').setInputFiles({ name: 'comprobante-de-pago-yape.png', mimeType: 'image/png', buffer: proof });
+  await page.getByText(/comprobante-de-pago-yape\.png · [\d.,]+ KB/).waitFor();
+  widths.checkout = await overflow(page);
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+  await page.waitForURL(/\/account\/history/);
+  await page.locator('.order-card').first().waitFor();
+  widths.history = await overflow(page);
+
+  expect(widths).toEqual({ home: 0, product: 0, cart: 0, checkout: 0, history: 0 });
+});
+
+it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
+  const customer = await phonePage('customer');
+  // Two lines with long names and four-figure totals: the widest an order card gets.
+  for (const id of ['Black Skull Dragon_MRD-EN018_Ultra Rare_Unlimited_en', 'Change of Heart_MRD-EN060_Ultra Rare_1st Edition_en']) {
+    await customer.goto(`/product/${encodeURIComponent(id)}`);
+    await customer.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await customer.getByText(/agregado al carrito/).waitFor();
+  }
+  await customer.goto('/checkout');
+  const proof = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2a6' } }).png().toBuffer();
+  await customer.getByLabel('Imagen del comprobante').setInputFiles({ name: 'pago.png', mimeType: 'image/png', buffer: proof });
+  await customer.getByRole('button', { name: 'Confirmar pedido' }).click();
+  await customer.waitForURL(/\/account\/history/);
+
+  const page = await phonePage('admin');
+  const widths: Record<string, number> = {};
+  const tools: [string, (page: Page) => Promise<unknown>][] = [
+    ['/admin', (p) => p.getByRole('heading', { name: 'Panel de administración' }).waitFor()],
+    ['/admin/orders', (p) => p.getByRole('button', { name: 'Confirmar' }).first().waitFor()],
+    ['/admin/stock-check', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+    ['/admin/sets', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+    ['/admin/manage-slider', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+    ['/admin/manage-most-wanted', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+    ['/admin/upload-card', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ];
+  for (const [path, ready] of tools) {
+    await page.goto(path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    widths[path] = await overflow(page);
+  }
+  expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
+});
