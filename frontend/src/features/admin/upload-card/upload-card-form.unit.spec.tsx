@@ -78,6 +78,12 @@ describe('single card upload', () => {
         imageUrl: 'https://images.example/dm.jpg',
       },
     ]);
+    // A second click must not add the same stock again: the version and the numbers start over.
+    expect(screen.getByRole('button', { name: 'Subir carta' })).toBeDisabled();
+    expect(field('Versión')).toHaveValue('');
+    expect(field('Cantidad')).toHaveValue('1');
+    expect(field('Precio de venta (S/)')).toHaveValue('0');
+    expect(field('Idioma')).toHaveValue('en');
   });
 
   it('shows the search failure status when the card is not found', async () => {

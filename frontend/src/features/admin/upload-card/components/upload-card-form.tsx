@@ -72,7 +72,15 @@ export function UploadCardForm() {
         offerPrice,
         imageUrl: found.imageUrl,
       },
-      { onSuccess: () => setStatus(upload.saved), onError: () => setStatus(upload.uploadFailed) },
+      {
+        // The card stays found, but its version and numbers start over: a second click cannot add the same stock twice.
+        onSuccess: () => {
+          setStatus(upload.saved);
+          setVersion('');
+          setNumbers(defaults);
+        },
+        onError: () => setStatus(upload.uploadFailed),
+      },
     );
   };
 
