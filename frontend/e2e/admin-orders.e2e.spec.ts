@@ -106,6 +106,7 @@ describe('admin panel', () => {
     await page.waitForURL(/\/admin\/orders$/);
     await orderCard(page, toConfirm).getByRole('button', { name: 'Confirmar' }).click();
     await orderCard(page, toConfirm).getByText('Confirmado', { exact: true }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
     await orderCard(page, toCancel).getByRole('button', { name: 'Anular' }).click();
     await orderCard(page, toCancel).getByText('Anulado', { exact: true }).waitFor();
     expect(await orderCard(page, toConfirm).getByRole('button').count()).toBe(0);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
 import type { AdminOrder } from './api/get-admin-orders';
+import { cancelQuestion } from './components/admin-orders-list';
 
 function order(id: string, status: string, overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
@@ -29,6 +30,8 @@ const cancelled = order('cccccccc-3333', 'anulado');
 const card = (id: string) => screen.getByRole('listitem', { name: `Pedido #${id.slice(0, 8)}` });
 
 describe('admin orders list', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('shows every order with its admin label, contact, line totals, total and proof; buttons only on pending ones', async () => {
     mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': { orders: [pending, confirmed, cancelled] } });
     renderApp('/admin/orders');
@@ -89,6 +92,7 @@ describe('admin orders list', () => {
           409,
         ),
     });
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderApp('/admin/orders');
     await user.click(await screen.findByRole('button', { name: 'Anular' }));
 
@@ -97,5 +101,16 @@ describe('admin orders list', () => {
     expect(screen.queryByText('El pedido ya fue confirmado; no se puede anular.')).not.toBeInTheDocument();
     expect(within(card(pending.id)).getByRole('button', { name: 'Anular' })).toBeEnabled();
     logged.mockRestore();
+  });
+
+  it('asks before cancelling, and sends nothing when the admin declines', async () => {
+    const fetch = mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': { orders: [pending] } });
+    const ask = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderApp('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Anular' }));
+    expect(ask).toHaveBeenCalledWith(cancelQuestion(pending.id));
+    expect(cancelQuestion(pending.id)).toBe('¿Anular el pedido #aaaaaaaa? Sus unidades volverán al stock.');
+    expect(fetch.mock.calls.map(([input]) => String(input))).not.toContain(`/api/admin/orders/${pending.id}/cancel`);
+    expect(within(card(pending.id)).getByRole('button', { name: 'Anular' })).toBeEnabled();
   });
 });

@@ -19,6 +19,8 @@ function OrdersSkeleton() {
   );
 }
 
+export const cancelQuestion = (orderId: string) => `¿Anular el pedido #${orderId.slice(0, 8)}? Sus unidades volverán al stock.`;
+
 /** Spec §2 Admin orders: every order, newest first; pending ones can be confirmed or cancelled. */
 export function AdminOrdersList() {
   const orders = useAdminOrders();
@@ -34,7 +36,11 @@ export function AdminOrdersList() {
           key={order.id}
           order={order}
           busy={change.isPending && change.variables?.orderId === order.id}
-          onAction={(action) => change.mutate({ orderId: order.id, action })}
+          onAction={(action) => {
+            // Cancelling gives the stock back and cannot be undone; it sits right beside "Confirmar".
+            if (action === 'cancel' && !window.confirm(cancelQuestion(order.id))) return;
+            change.mutate({ orderId: order.id, action });
+          }}
         />
       ))}
     </ul>
