@@ -2,6 +2,7 @@ import { formatSoles, messages } from '@tcg/domain';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
+import { TableSkeleton } from '../../table-skeleton';
 import { MOST_WANTED_MAX, useMostWantedCandidates, useMostWantedEntries, useSaveMostWanted } from '../api/most-wanted';
 import '@/components/ui/page.css';
 import '../../content-admin.css';
@@ -38,15 +39,18 @@ export function MostWantedPage() {
     <>
       <div className="ca-toolbar">
         <input type="search" aria-label="Buscar cartas" placeholder="Buscar por nombre o código" value={q} onChange={(event) => setQ(event.target.value)} />
-        <span aria-live="polite">
-          Seleccionadas: {selected.length}/{MOST_WANTED_MAX}
-        </span>
+        {entries.data && (
+          <span aria-live="polite">
+            Seleccionadas: {selected.length}/{MOST_WANTED_MAX}
+          </span>
+        )}
         <Button onClick={submit} disabled={save.isPending || !entries.data}>
           {save.isPending ? 'Guardando...' : 'Guardar'}
         </Button>
       </div>
       {loadFailed && <p className="error-state">{messages.admin.mostWanted.loadFailed}</p>}
-      {candidates.data && (
+      {!loadFailed && (entries.isPending || candidates.isPending) && <TableSkeleton label="Cargando cartas" columns={6} />}
+      {entries.data && candidates.data && (
         <div className="ca-table-wrap">
           <table className="ca-table">
             <thead>

@@ -2,6 +2,7 @@ import { formatDatePe } from '@tcg/domain';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { TableSkeleton } from '../../table-skeleton';
 import { type AdminSet, type SetProducts, useSets } from '../api/sets';
 import { SetDialog } from './set-dialog';
 import '@/components/ui/page.css';
@@ -24,10 +25,11 @@ export function SetsPage() {
       <div className="ca-toolbar">
         <Button onClick={() => setDialog({ editing: null })}>Nuevo set</Button>
       </div>
+      {sets.isPending && <TableSkeleton label="Cargando sets" columns={6} />}
       {sets.isError && <p className="error-state">{errorMessage(sets.error)}</p>}
       {sets.data && (
         <div className="ca-table-wrap">
-          <table className="ca-table">
+          <table className="ca-table ca-table--actions">
             <thead>
               <tr>
                 <th>Código</th>
@@ -53,6 +55,13 @@ export function SetsPage() {
                   </td>
                 </tr>
               ))}
+              {sets.data.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="ca-muted">
+                    No hay sets registrados.
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDeleteSlide, useSlideVisibility } from '../api/change-slide';
+import { TableSkeleton } from '../../table-skeleton';
 import { type AdminSlide, useSlides } from '../api/get-slides';
 import { SlideDialog } from './slide-dialog';
 import '@/components/ui/page.css';
@@ -76,10 +77,11 @@ export function ManageSliderPage() {
       <div className="ca-toolbar">
         <Button onClick={() => setAdding(true)}>Agregar slide</Button>
       </div>
+      {slides.isPending && <TableSkeleton label="Cargando slides" columns={6} />}
       {slides.isError && <p className="error-state">{messages.admin.slides.readFailed}</p>}
       {slides.data && (
         <div className="ca-table-wrap">
-          <table className="ca-table">
+          <table className="ca-table ca-table--actions">
             <thead>
               <tr>
                 <th>Imagen</th>

@@ -1,0 +1,30 @@
+import { Skeleton } from '@/components/ui/skeleton';
+import './content-admin.css';
+
+interface TableSkeletonProps {
+  /** What is loading, read out to screen readers: "Cargando sets". */
+  label: string;
+  columns: number;
+  rows?: number;
+}
+
+/** The admin tables' loading state: the table's frame with grey rows where the data will be. */
+export function TableSkeleton({ label, columns, rows = 5 }: TableSkeletonProps) {
+  return (
+    <div className="ca-table-wrap" role="status" aria-busy="true" aria-label={label}>
+      <table className="ca-table">
+        <tbody>
+          {Array.from({ length: rows }, (_row, row) => (
+            <tr key={row}>
+              {Array.from({ length: columns }, (_cell, cell) => (
+                <td key={cell}>
+                  <Skeleton width={cell === 0 ? '60%' : '80%'} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
