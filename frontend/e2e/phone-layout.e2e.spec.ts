@@ -38,6 +38,10 @@ async function phonePage(as?: 'customer' | 'admin'): Promise<Page> {
 /** How many CSS pixels the page is wider than the phone's screen (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The heights of what `selector` matches that are shorter than a fingertip (44 CSS px). */
+const tooSmall = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height).filter((height) => height < 44));
+
 /** Whether two elements' boxes on screen overlap (never, when either is not on the page). */
 async function overlap(page: Page, a: string, b: string): Promise<boolean> {
   if ((await page.locator(a).count()) === 0 || (await page.locator(b).count()) === 0) return false;
@@ -62,6 +66,7 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
     await page.getByText(/agregado al carrito/).waitFor();
   }
   widths.product = await overflow(page);
+  expect(await tooSmall(page, '.breadcrumb a')).toEqual([]);
 
   await page.goto('/cart');
   const subtotal = page.getByTestId('cart-subtotal');
@@ -82,6 +87,7 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   await page.waitForURL(/\/account\/history/);
   await page.locator('.order-card').first().waitFor();
   widths.history = await overflow(page);
+  expect(await tooSmall(page, '.order-card__proof')).toEqual([]);
 
   expect(widths).toEqual({ home: 0, product: 0, cart: 0, checkout: 0, history: 0 });
 });
@@ -116,6 +122,7 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
     await ready(page);
     await page.waitForLoadState('networkidle');
     widths[path] = await overflow(page);
+    expect(await tooSmall(page, '.page__back, .admin-order__buyer a, .admin-order__proof a')).toEqual([]);
   }
   expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
 });

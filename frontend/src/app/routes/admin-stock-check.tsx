@@ -8,7 +8,7 @@ export default function AdminStockCheckRoute() {
   return (
     <section className="page">
       <title>{TITLE}</title>
-      <Link to="/admin">← Panel de administración</Link>
+      <Link to="/admin" className="page__back">← Panel de administración</Link>
       <h1>{TITLE}</h1>
       <StockCheckPage />
     </section>
