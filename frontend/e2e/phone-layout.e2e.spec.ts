@@ -88,6 +88,9 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   await page.locator('.order-card').first().waitFor();
   widths.history = await overflow(page);
   expect(await tooSmall(page, '.order-card__proof')).toEqual([]);
+  // The phone header has no room for 'Hola, {nombre}': the account menu opens with it.
+  await page.getByRole('button', { name: /Mi cuenta/ }).click();
+  await page.getByText('Hola, Lucía', { exact: true }).and(page.locator(':visible')).waitFor();
 
   expect(widths).toEqual({ home: 0, product: 0, cart: 0, checkout: 0, history: 0 });
 });

@@ -63,6 +63,7 @@ function AccountMenu({ firstName, isAdmin }: { firstName: string; isAdmin: boole
       </button>
       {open && (
         <div id={menuId} className="header-account__panel">
+          <p className="header-account__panel-greeting">Hola, {firstName}</p>
           <ul className="header-account__links">
             {isAdmin && (
               <li className="header-account__admin-item">
