@@ -62,6 +62,11 @@ export interface AppendResult {
   nextRevision: number;
   /** The position of the last appended event. */
   position: number;
+  /**
+   * True when every event id was already stored, so nothing was written: `nextRevision` and `position`
+   * are those of the events stored the first time, whose content may differ from what was sent.
+   */
+  duplicate: boolean;
 }
 
 /** One stream's part of a multi-stream append. */

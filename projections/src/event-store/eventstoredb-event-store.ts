@@ -57,8 +57,9 @@ export class EventStoreDbEventStore implements EventStore {
       const result = await this.client.appendToStream(streamId, data, { expectedRevision: toEsExpected(expected) });
       const nextRevision = Number(result.nextExpectedRevision);
       // An idempotent re-send is answered without a position; the stored event still has its own.
+      const duplicate = !result.position;
       const position = result.position ? toPortPosition(result.position) : await this.positionOf(streamId, nextRevision);
-      return { nextRevision, position };
+      return { nextRevision, position, duplicate };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);

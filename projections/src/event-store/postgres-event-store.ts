@@ -180,7 +180,7 @@ export class PostgresEventStore implements AtomicMultiStreamStore {
     }
     if (row.outcome === 'conflict') throw new ConcurrencyError(streamId, expected, row.last_revision);
     this.announce();
-    return { nextRevision: row.last_revision, position: row.last_position as number };
+    return { nextRevision: row.last_revision, position: row.last_position as number, duplicate: row.outcome === 'duplicate' };
   }
 
   async appendMany(appends: StreamAppend[], options: AppendOptions = {}): Promise<AppendManyResult> {
@@ -205,7 +205,12 @@ export class PostgresEventStore implements AtomicMultiStreamStore {
       throw new ConcurrencyError(appends[index].streamId, appends[index].expected, rows[index].last_revision);
     }
     this.announce();
-    const streams = rows.map((row) => ({ streamId: row.stream, nextRevision: row.last_revision, position: row.last_position as number }));
+    const streams = rows.map((row) => ({
+      streamId: row.stream,
+      nextRevision: row.last_revision,
+      position: row.last_position as number,
+      duplicate: row.outcome === 'duplicate',
+    }));
     return { streams, position: Math.max(...streams.map((stream) => stream.position)) };
   }
 

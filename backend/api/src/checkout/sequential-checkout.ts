@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { cardStreamName, DomainError, type OrderItem, orderStreamName, orderTotal } from '@tcg/domain';
 import { randomUUID } from 'node:crypto';
 import { answeringApiErrors, cardStream, orderStream, ReserveStockCommand, StreamDecider, toApiError } from '../inventory';
-import { PlaceOrderCommand } from '../orders';
+import { type OrderCommandResult, PlaceOrderCommand } from '../orders';
 import { ApiError } from '../web/api-exception.filter';
 import type { CardLine } from './checkout-lines';
 import type { CheckoutRequest, CheckoutResult } from './checkout.command';
@@ -72,11 +72,13 @@ export class SequentialCheckout {
     const { buyer, proofKey, proofHash } = attempt.input;
     let position: number;
     try {
-      const placed = await this.commands.execute(
+      const placed = await this.commands.execute<PlaceOrderCommand, OrderCommandResult>(
         new PlaceOrderCommand(attempt.orderId, buyer, items, total, proofKey, proofHash, attempt.context),
       );
+      if (!sameReservations(placed.order.items, items)) return this.placedByAnotherAttempt(attempt);
       position = placed.position;
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'order_already_placed') return this.placedByAnotherAttempt(attempt);
       // Only a refusal is sure not to have placed the order; anything else is left to the sweeper,
       // which looks at the order stream before releasing.
       if (error instanceof ApiError) await this.giveUp(attempt, attempt.planned);
@@ -85,6 +87,21 @@ export class SequentialCheckout {
     const result = { orderId: attempt.orderId, total, items, position };
     const duplicateProofOf = await this.attempts.placed(attempt.attemptId, attempt.claim, result, proofHash);
     return { ...result, duplicateProofOf };
+  }
+
+  /**
+   * Two attempts of one key both reserved (the first stalled past the takeover time) and the other one
+   * placed the order: this attempt's reservations go back and the shopper gets that order. When a
+   * release fails the attempt stays open, and the sweeper, finding the order without its reservations,
+   * gives them back.
+   */
+  private async placedByAnotherAttempt(attempt: Attempt): Promise<CheckoutResult> {
+    if (!(await this.releaser.release(attempt.planned, attempt.context))) {
+      throw new Error(`order ${attempt.orderId} was placed by another attempt and this one's reservations could not all be released yet`);
+    }
+    const existing = await this.alreadyPlaced(attempt);
+    if (!existing) throw new Error(`order ${attempt.orderId} was answered as placed but its stream is empty`);
+    return existing;
   }
 
   private async giveUp(attempt: Attempt, reservations: PlannedReservation[]): Promise<void> {
@@ -112,4 +129,8 @@ export class SequentialCheckout {
     const duplicateProofOf = await this.attempts.placed(attempt.attemptId, attempt.claim, result, attempt.input.proofHash);
     return { ...result, duplicateProofOf };
   }
+}
+
+function sameReservations(placed: readonly OrderItem[], mine: readonly OrderItem[]): boolean {
+  return placed.map((item) => item.reservationId).join() === mine.map((item) => item.reservationId).join();
 }

@@ -5,7 +5,8 @@ import { EVENT_STORE } from '../event-store/event-store.module';
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { AddStockCommand } from './commands/add-stock.command';
 import { ReserveStockCommand } from './commands/reserve-stock.command';
-import { StreamDecider, WriteMetrics } from './streams';
+import { randomUUID } from 'node:crypto';
+import { cardStream, deterministicUuid, StreamDecider, WriteMetrics } from './streams';
 import { cardEvents, createTestCard, stockFromEvents, testContext } from './testing/write-side.fixtures';
 
 describe('deciding on a card stream (real PostgreSQL)', () => {
@@ -64,6 +65,22 @@ describe('deciding on a card stream (real PostgreSQL)', () => {
     await bus.execute(new AddStockCommand(cardId, 4, 250, testContext, 'req-1'));
     expect((await cardEvents(t.app, cardId)).filter((event) => event.type === 'StockAdded')).toHaveLength(2);
     expect(await stockFromEvents(t.app, cardId)).toBe(5);
+  });
+
+  it('trusts the store, not its own decision, when its request id was already used elsewhere with another quantity', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Twice Keyed', stock: 1, price: 100 });
+    const stream = cardStreamName(cardId);
+    await t.app.get(StreamDecider).load(cardStream, stream);
+    // Another process ran AddStock(1) under request id 'K' first: the same event id this process will send.
+    const data = { version: 1, cardId, quantity: 1, unitCost: 100, at: new Date().toISOString() };
+    const id = deterministicUuid(`add-stock:${cardId}:K:StockAdded:0`);
+    await store.append(stream, [{ id, type: 'StockAdded', data, metadata: { correlationId: 'other', actor: 'other' } }], 'any');
+
+    const here = await bus.execute(new AddStockCommand(cardId, 50, 100, testContext, 'K'));
+    expect(here).toMatchObject({ changed: false, stock: 2 });
+    // Before: this process believed 51 and reserved 40 of them, leaving the store at -38.
+    await expect(bus.execute(new ReserveStockCommand(cardId, randomUUID(), 'order-x', 40, testContext))).rejects.toMatchObject({ status: 409 });
+    expect(await stockFromEvents(t.app, cardId)).toBe(2);
   });
 
   it('answers refusals as API errors with the domain code and Spanish message', async () => {

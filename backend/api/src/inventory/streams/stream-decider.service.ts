@@ -158,26 +158,43 @@ export class StreamDecider {
     const { streamId, context } = request;
     const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor };
     const expected = snapshot.revision < 0 ? 'no_stream' : snapshot.revision;
-    const result = await this.store.append(
-      streamId,
-      events.map((event, index) => ({
-        id: request.eventId?.(event, index) ?? randomUUID(),
-        type: event.type,
-        data: toStoredPayload(event),
-        metadata,
-      })),
-      expected,
-      { durability: request.durability },
+    const result = await this.forgettingOnFailure([streamId], () =>
+      this.store.append(
+        streamId,
+        events.map((event, index) => ({
+          id: request.eventId?.(event, index) ?? randomUUID(),
+          type: event.type,
+          data: toStoredPayload(event),
+          metadata,
+        })),
+        expected,
+        { durability: request.durability },
+      ),
     );
-    const state = events.reduce(type.evolve, snapshot.state);
-    // A re-sent append answers with the revision of the events stored the first time; the cache
-    // would then be wrong, so it is dropped and the next command reads the stream.
-    if (result.nextRevision === snapshot.revision + events.length) {
-      this.cache.set(streamId, { state, revision: result.nextRevision, position: result.position });
-    } else {
+    if (result.duplicate) {
+      // The ids were stored by an earlier send of this command, here or in another process, and maybe
+      // with other content (the same request id with another quantity). What the store holds counts, not
+      // what was decided now: the state is read again, and the command answers that it wrote nothing.
       this.cache.delete(streamId);
+      const stored = await this.load(type, streamId);
+      return { events: [], state: stored.state, position: result.position };
     }
+    const state = events.reduce(type.evolve, snapshot.state);
+    this.cache.set(streamId, { state, revision: result.nextRevision, position: result.position });
     return { events, state, position: result.position };
+  }
+
+  /**
+   * Runs an append; when it fails for any reason (a conflict, a lost connection, a timeout) the
+   * streams' snapshots are dropped, since the append may have committed before the failure.
+   */
+  private async forgettingOnFailure<T>(streamIds: readonly string[], run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      for (const streamId of streamIds) this.cache.delete(streamId);
+      throw error;
+    }
   }
 
   private async attemptMany(store: AtomicMultiStreamStore, request: DecideManyRequest): Promise<DecideManyResult> {
@@ -231,22 +248,27 @@ export class StreamDecider {
       snapshot: snapshots.get(streamId) as StreamSnapshot<unknown>,
       events: events.get(streamId) as StoredEvent[],
     }));
-    const result = await store.appendMany(
-      plan.map(({ streamId, snapshot, events: written }) => ({
-        streamId,
-        events: written.map((event) => ({ id: randomUUID(), type: event.type, data: toStoredPayload(event), metadata })),
-        expected: snapshot.revision < 0 ? 'no_stream' : snapshot.revision,
-      })),
-      { durability: request.durability },
+    const result = await this.forgettingOnFailure(
+      plan.map(({ streamId }) => streamId),
+      () =>
+        store.appendMany(
+          plan.map(({ streamId, snapshot, events: written }) => ({
+            streamId,
+            events: written.map((event) => ({ id: randomUUID(), type: event.type, data: toStoredPayload(event), metadata })),
+            expected: snapshot.revision < 0 ? 'no_stream' : snapshot.revision,
+          })),
+          { durability: request.durability },
+        ),
     );
     const after = new Map<string, StreamSnapshot<unknown>>();
     plan.forEach(({ type, streamId, snapshot, events: written }, i) => {
-      const { nextRevision, position } = result.streams[i];
+      const { nextRevision, position, duplicate } = result.streams[i];
       const next = { state: written.reduce((state, event) => type.evolve(state, event), snapshot.state), revision: nextRevision, position };
       after.set(streamId, next);
-      // As in `append`: a re-sent append answers with the first one's revisions, and the cache would be wrong.
-      if (nextRevision === snapshot.revision + written.length) this.cache.set(streamId, next);
-      else this.cache.delete(streamId);
+      // The events carry fresh ids, so a duplicate is not expected here; if one came, the store holds
+      // something other than what was decided, and the next command reads the stream.
+      if (duplicate) this.cache.delete(streamId);
+      else this.cache.set(streamId, next);
     });
     return { events, snapshots: after, position: result.position };
   }

@@ -34,12 +34,36 @@ describe('StreamDecider', () => {
     const append = jest.fn(async (_stream: string, events: unknown[], expected: unknown) => ({
       nextRevision: (expected === 'no_stream' ? -1 : (expected as number)) + events.length,
       position: 7,
+      duplicate: false,
     }));
     const decider = new StreamDecider(fakeStore(append), new WriteMetrics());
     await decider.decide(counter, increment);
     const second = await decider.decide(counter, increment);
     expect(append.mock.calls.map((call) => call[2])).toEqual(['no_stream', 0]);
     expect(second.state).toBe(2);
+  });
+
+  it('on a duplicate answer, folds what the store holds and answers that it wrote nothing', async () => {
+    // Another process sent the same ids first, with n = 1; this process decided n = 50 on a cached 0.
+    const stored = { streamId: 's', revision: 0, position: 4, type: 'Counted', data: { version: 1, n: 1 } };
+    const append = jest.fn(async () => ({ nextRevision: 0, position: 4, duplicate: true }));
+    const store = { readStream: jest.fn(async () => [stored]), append } as unknown as EventStore;
+    const decider = new StreamDecider(store, new WriteMetrics());
+    decider.cache.set('s', { state: 0, revision: -1, position: 0 });
+    const fifty = { ...increment, decide: () => [{ type: 'Counted' as const, version: 1 as const, data: { n: 50 } }], eventId: () => 'same-id' };
+    const result = await decider.decide(counter, fifty);
+    expect(result).toEqual({ events: [], state: 1, position: 4 });
+    expect(decider.cache.get('s')).toEqual({ state: 1, revision: 0, position: 4 });
+  });
+
+  it('forgets the snapshot when an append fails, since it may have committed', async () => {
+    const append = jest.fn(async () => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    const decider = new StreamDecider(fakeStore(append), new WriteMetrics());
+    decider.cache.set('s', { state: 3, revision: 2, position: 9 });
+    await expect(decider.decide(counter, increment)).rejects.toThrow('Connection terminated unexpectedly');
+    expect(decider.cache.get('s')).toBeUndefined();
   });
 
   it('passes a refusal on the current state through unchanged', async () => {
@@ -61,7 +85,7 @@ describe('StreamDecider.decideMany', () => {
 
   it('appends every stream in one call, in the order given, each with its expected revision', async () => {
     const appendMany = jest.fn(async (appends: Array<{ streamId: string; expected: unknown }>) => ({
-      streams: appends.map((append, i) => ({ streamId: append.streamId, nextRevision: 0, position: 10 + i })),
+      streams: appends.map((append, i) => ({ streamId: append.streamId, nextRevision: 0, position: 10 + i, duplicate: false })),
       position: 11,
     }));
     const decider = new StreamDecider(atomicStore(appendMany), new WriteMetrics());
@@ -80,7 +104,7 @@ describe('StreamDecider.decideMany', () => {
       .fn()
       .mockRejectedValueOnce(new ConcurrencyError('a', 'no_stream', 0))
       .mockImplementation(async (appends: Array<{ streamId: string }>) => ({
-        streams: appends.map((append) => ({ streamId: append.streamId, nextRevision: 0, position: 1 })),
+        streams: appends.map((append) => ({ streamId: append.streamId, nextRevision: 0, position: 1, duplicate: false })),
         position: 1,
       }));
     const stored = { streamId: 'a', revision: 0, position: 3, type: 'Counted', data: { version: 1, n: 5 } };
