@@ -39,6 +39,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The spec's text for this action (e.g. 'Error al guardar el set'), shown when the server words none. */
   fallback?: string;
+  /** Sent as `Idempotency-Key`: the server applies a request re-sent with the same key once. */
+  idempotencyKey?: string;
 }
 
 async function request<T>(path: string, init: RequestInit = {}, fallback?: string): Promise<T> {
@@ -74,7 +76,10 @@ function send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
       {
         method,
         body: body === undefined ? undefined : JSON.stringify(body),
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+        },
         signal: options.signal,
       },
       options.fallback,

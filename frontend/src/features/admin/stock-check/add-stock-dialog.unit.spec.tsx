@@ -85,6 +85,27 @@ describe("'Agregar Stock' dialog", () => {
     expect(within(reopened).getByRole('textbox', { name: 'Costo unitario (S/)' })).toHaveValue('0');
   });
 
+  it('re-sends an add whose answer was lost under the same Idempotency-Key, and a later add under a new one', async () => {
+    let calls = 0;
+    const fetch = auditApi(() => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse({ card: { ...kuriboh, recorded: 3, computed: 3 }, position: 7 }, 201);
+    });
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(screen.getByRole('row', { name: 'Kuriboh' })).getByRole('button', { name: 'Agregar Stock' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Agregar Stock' })).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(posts(fetch)).toHaveLength(3));
+    const keys = posts(fetch).map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('stays open with the server’s message when the add is refused', async () => {
     auditApi(() => jsonResponse({ statusCode: 404, code: 'card_not_listed', message: messages.catalog.cardNotFound }, 404));
     const { user, dialog } = await openDialog();

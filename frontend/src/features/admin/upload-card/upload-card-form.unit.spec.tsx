@@ -78,6 +78,8 @@ describe('single card upload', () => {
         imageUrl: 'https://images.example/dm.jpg',
       },
     ]);
+    const [, init] = fetch.mock.calls.find(([input]) => String(input) === '/api/admin/cards/upload') as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     // A second click must not add the same stock again: the version and the numbers start over.
     expect(screen.getByRole('button', { name: 'Subir carta' })).toBeDisabled();
     expect(field('Versión')).toHaveValue('');

@@ -31,14 +31,15 @@ export function parseAddStockForm(quantity: string, unitCost: string): AddStockF
 }
 
 /** POST /api/admin/cards/{id}/stock: an ingreso. The answer is the card's audit row once projected. */
-export function addStock(cardId: string, body: AddStockBody): Promise<AddStockResponse> {
-  return api.post<AddStockResponse>(`/api/admin/cards/${encodeURIComponent(cardId)}/stock`, body);
+export function addStock(cardId: string, body: AddStockBody, idempotencyKey: string): Promise<AddStockResponse> {
+  return api.post<AddStockResponse>(`/api/admin/cards/${encodeURIComponent(cardId)}/stock`, body, { idempotencyKey });
 }
 
 export function useAddStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ cardId, body }: { cardId: string; body: AddStockBody }) => addStock(cardId, body),
+    mutationFn: ({ cardId, body, idempotencyKey }: { cardId: string; body: AddStockBody; idempotencyKey: string }) =>
+      addStock(cardId, body, idempotencyKey),
     onSuccess: ({ card }) => {
       // The row shows the new stock at once; the refetch then settles filters such as 'Solo con diferencia'.
       queryClient.setQueriesData<StockCheckResponse>({ queryKey: stockCheckQueryKey }, (data) =>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { errorMessage } from '@/lib/api-client';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { parseAddStockForm, useAddStock } from '../api/add-stock';
 import type { StockCheckRow } from '../api/get-stock-check';
 
@@ -23,6 +24,7 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const [unitCost, setUnitCost] = useState(DEFAULT_COST);
   const [invalid, setInvalid] = useState<string | null>(null);
   const addStock = useAddStock();
+  const attempt = useIdempotencyKey();
   const toast = useToast();
   const titleId = useId();
   const quantityRef = useRef<HTMLInputElement>(null);
@@ -47,9 +49,10 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
     if (!form.ok) return setInvalid(form.message);
     setInvalid(null);
     addStock.mutate(
-      { cardId: card.id, body: form.body },
+      { cardId: card.id, body: form.body, idempotencyKey: attempt.keyFor({ cardId: card.id, ...form.body }) },
       {
         onSuccess: () => {
+          attempt.done();
           toast.success(`Stock agregado: ${card.name} +${form.body.quantity}`);
           setQuantity(DEFAULT_QUANTITY);
           setUnitCost(DEFAULT_COST);

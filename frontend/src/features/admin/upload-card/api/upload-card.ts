@@ -53,4 +53,8 @@ export const useCardLookup = () =>
   useMutation({ mutationFn: (name: string) => api.get<CardLookup>(`/api/admin/card-lookup?name=${encodeURIComponent(name)}`) });
 
 /** POST /api/admin/cards/upload: lists a new card or adds the quantity to an existing one. */
-export const useUploadCard = () => useMutation({ mutationFn: (body: UploadCardBody) => api.post<UploadCardResult>('/api/admin/cards/upload', body) });
+export const useUploadCard = () =>
+  useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: UploadCardBody; idempotencyKey: string }) =>
+      api.post<UploadCardResult>('/api/admin/cards/upload', body, { idempotencyKey }),
+  });

@@ -1,7 +1,16 @@
 import { messages, parseSolesToCents } from '@tcg/domain';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { type CardLanguage, type CardLookup, type Edition, setCodeForLanguage, useCardLookup, useUploadCard } from '../api/upload-card';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import {
+  type CardLanguage,
+  type CardLookup,
+  type Edition,
+  setCodeForLanguage,
+  type UploadCardBody,
+  useCardLookup,
+  useUploadCard,
+} from '../api/upload-card';
 import '../../content-admin.css';
 
 const upload = messages.admin.upload;
@@ -20,6 +29,7 @@ export function UploadCardForm() {
   const [status, setStatus] = useState('');
   const lookup = useCardLookup();
   const save = useUploadCard();
+  const attempt = useIdempotencyKey();
 
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
   const setCode = chosen ? setCodeForLanguage(chosen.setCode, numbers.language) : '';
@@ -57,24 +67,26 @@ export function UploadCardForm() {
     const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
     if (quantity < 1 || unitCost === null || salePrice === null || offerPrice === null) return setStatus(upload.uploadFailed);
     setStatus(upload.uploading);
+    const request: UploadCardBody = {
+      name: found.name,
+      spanishName: spanishName.trim() || null,
+      setCode,
+      set: chosen.set,
+      rarity: chosen.rarity,
+      edition,
+      language: numbers.language,
+      quantity,
+      unitCost,
+      salePrice,
+      offerPrice,
+      imageUrl: found.imageUrl,
+    };
     save.mutate(
-      {
-        name: found.name,
-        spanishName: spanishName.trim() || null,
-        setCode,
-        set: chosen.set,
-        rarity: chosen.rarity,
-        edition,
-        language: numbers.language,
-        quantity,
-        unitCost,
-        salePrice,
-        offerPrice,
-        imageUrl: found.imageUrl,
-      },
+      { body: request, idempotencyKey: attempt.keyFor(request) },
       {
         // The card stays found, but its version and numbers start over: a second click cannot add the same stock twice.
         onSuccess: () => {
+          attempt.done();
           setStatus(upload.saved);
           setVersion('');
           setNumbers(defaults);
