@@ -3,6 +3,7 @@ import { InventoryModule } from '../inventory';
 import { OrdersModule } from '../orders';
 import { AtomicCheckout } from './atomic-checkout';
 import { CheckoutHandler } from './checkout.handler';
+import { ClosedOrdersStore } from './closed-orders.store';
 import { IdempotencyKeysStore } from './idempotency-keys.store';
 import { OrderProofsStore } from './order-proofs.store';
 import { ReservationAttemptsStore } from './reservation-attempts.store';
@@ -20,6 +21,7 @@ import { SequentialCheckout } from './sequential-checkout';
     IdempotencyKeysStore,
     OrderProofsStore,
     ReservationAttemptsStore,
+    ClosedOrdersStore,
     ReservationReleaser,
     ReservationSweeper,
   ],

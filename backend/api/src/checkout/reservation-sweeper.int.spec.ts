@@ -1,8 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { orderStreamName } from '@tcg/domain';
-import type { Database } from '@tcg/projections';
+import { decideOrder, findReservation, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
+import { type Database, type EventStore, ProjectionWaiter, requireHead } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
+import { EVENT_STORE } from '../event-store/event-store.module';
 import { deterministicUuid, orderStream, ReserveStockCommand, StreamDecider } from '../inventory';
 import { PlaceOrderCommand } from '../orders';
 import { ApiError } from '../web/api-exception.filter';
@@ -161,5 +162,53 @@ describe('reservation sweeper', () => {
     expect(await stockFromEvents(t.app, cardId)).toBe(5);
     const again = checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }], { userId: 'user-retry' });
     expect((await tryCheckout(t.app, again, 'sequential')).ok).toBe(true);
+  });
+
+  describe('finishing confirmed and cancelled orders', () => {
+    /** Everything projected: the sweeper reads the orders and movements read models. */
+    async function projected(): Promise<void> {
+      const head = await requireHead(t.app.get<Database>(DATABASE), t.app.get<EventStore>(EVENT_STORE));
+      expect(await t.app.get(ProjectionWaiter).waitFor(head, 10_000)).toBe(true);
+    }
+
+    /** An order placed on 2 reserved units, then closed on its stream by a process that died before touching the card. */
+    async function closedHalfway(name: string, close: 'ConfirmOrder' | 'CancelOrder') {
+      const cardId = await createTestCard(t.app, { name, stock: 5, price: 100 });
+      const orderId = randomUUID();
+      const reservations = [{ cardId, reservationId: randomUUID(), quantity: 2 }];
+      await t.app.get(CommandBus).execute(new ReserveStockCommand(cardId, reservations[0].reservationId, orderId, 2, testContext));
+      await placeLate(orderId, reservations);
+      await t.app.get(StreamDecider).decide<OrderEvent, OrderState>(orderStream, {
+        streamId: orderStreamName(orderId),
+        context: testContext,
+        decide: (state) => decideOrder({ type: close, data: { at: new Date() } }, state),
+      });
+      await projected();
+      return { cardId, orderId, reservationId: reservations[0].reservationId };
+    }
+
+    it('releases the lines of an order cancelled halfway, once', async () => {
+      const { cardId } = await closedHalfway('Cancelled Halfway', 'CancelOrder');
+      expect(await stockFromEvents(t.app, cardId)).toBe(3);
+      const sweeper = t.app.get(ReservationSweeper);
+      expect(await sweeper.finishClosedOrders(0)).toEqual({ finished: 1, failed: 0 });
+      expect(await stockFromEvents(t.app, cardId)).toBe(5);
+      await projected();
+      expect(await sweeper.finishClosedOrders(0)).toEqual({ finished: 0, failed: 0 });
+      expect(await stockFromEvents(t.app, cardId)).toBe(5);
+    });
+
+    it('settles the lines of an order confirmed halfway as sales', async () => {
+      const { cardId, reservationId } = await closedHalfway('Confirmed Halfway', 'ConfirmOrder');
+      expect(await t.app.get(ReservationSweeper).finishClosedOrders(0)).toEqual({ finished: 1, failed: 0 });
+      expect(await stockFromEvents(t.app, cardId)).toBe(3);
+      expect(findReservation(await cardStateFromEvents(t.app, cardId), reservationId)?.status).toBe('sold');
+    });
+
+    it('leaves a closed order alone while its confirm or cancel may still be running', async () => {
+      const { cardId } = await closedHalfway('Cancelled Just Now', 'CancelOrder');
+      expect(await t.app.get(ReservationSweeper).finishClosedOrders()).toEqual({ finished: 0, failed: 0 });
+      expect(await stockFromEvents(t.app, cardId)).toBe(3);
+    });
   });
 });

@@ -1,14 +1,20 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { decideOrder, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
 import type { JobQueue } from '../infra/jobs';
 import { deterministicUuid, orderStream, StreamDecider, systemContext } from '../inventory';
 import { JOB_QUEUE } from '../jobs/jobs.module';
+import { LOGGER, type Logger } from '../logging/logger';
+import { CancelOrderCommand, ConfirmOrderCommand } from '../orders';
+import { ClosedOrdersStore } from './closed-orders.store';
 import { ABANDONED_AFTER_MS } from './idempotency-keys.store';
 import { type OpenAttempt, ReservationAttemptsStore } from './reservation-attempts.store';
 import { ReservationReleaser } from './reservation-releaser';
 
 export const SWEEPER_JOB = 'reservation-sweeper';
 export const SWEEP_EVERY_MS = 30_000;
+/** A confirm or cancel still running is left alone this long before its open lines count as stuck. */
+export const FINISH_AFTER_MS = 60_000;
 
 export interface SweepReport {
   /** Attempts whose reservations were given back. */
@@ -16,6 +22,13 @@ export interface SweepReport {
   /** Attempts whose order turned out to be placed (the crash came after `OrderPlaced`). */
   placed: number;
   /** Attempts left for the next run because a release failed. */
+  failed: number;
+}
+
+export interface FinishReport {
+  /** Confirmed or cancelled orders whose open lines were settled or released now. */
+  finished: number;
+  /** Orders left for the next run because finishing failed. */
   failed: number;
 }
 
@@ -31,10 +44,20 @@ export class ReservationSweeper implements OnModuleInit {
     private readonly attempts: ReservationAttemptsStore,
     private readonly releaser: ReservationReleaser,
     private readonly decider: StreamDecider,
+    private readonly closedOrders: ClosedOrdersStore,
+    private readonly commands: CommandBus,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.jobs.register(SWEEPER_JOB, async () => void (await this.sweep()), { attempts: 1 });
+    this.jobs.register(
+      SWEEPER_JOB,
+      async () => {
+        await this.sweep();
+        await this.finishClosedOrders();
+      },
+      { attempts: 1 },
+    );
     await this.jobs.repeat(SWEEPER_JOB, SWEEP_EVERY_MS);
   }
 
@@ -42,6 +65,27 @@ export class ReservationSweeper implements OnModuleInit {
     const report: SweepReport = { released: 0, placed: 0, failed: 0 };
     for (const attempt of await this.attempts.abandoned(olderThanMs)) {
       report[await this.finish(attempt)] += 1;
+    }
+    return report;
+  }
+
+  /**
+   * Confirmed or cancelled orders whose lines were not all settled or released: the process died, or a
+   * card append failed, between the order event and the card events. The same command again finishes
+   * them: the order stream answers that it already moved, and the card streams make a second settle or
+   * release a no-op.
+   */
+  async finishClosedOrders(olderThanMs = FINISH_AFTER_MS): Promise<FinishReport> {
+    const report: FinishReport = { finished: 0, failed: 0 };
+    for (const { orderId, status } of await this.closedOrders.withOpenLines(olderThanMs)) {
+      const context = { ...systemContext('sweeper'), causationId: orderId };
+      try {
+        await this.commands.execute(status === 'confirmado' ? new ConfirmOrderCommand(orderId, context) : new CancelOrderCommand(orderId, context));
+        report.finished += 1;
+      } catch (err) {
+        this.logger.warn({ err, orderId, status }, 'could not finish a closed order; the next sweep tries again');
+        report.failed += 1;
+      }
     }
     return report;
   }
