@@ -4,6 +4,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import { CatchUpProgress, catchUp } from './catch-up';
 import { deleteCheckpoint, lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { deferShadowIndexes, forgetDeferredIndexes, restoreIndexes } from './deferred-indexes';
+import { lockForMaintenance } from './maintenance-lock';
 import type { Projection, TableNames } from './projection';
 import { settleTables } from './settle-tables';
 import { requireHead } from './store-head';
@@ -87,7 +88,11 @@ async function swap(db: Database, projection: Projection): Promise<RebuildResult
  * Blue/green rebuild (DESIGN §5): builds shadow copies from position 0 while the shop keeps reading the
  * live tables, then swaps them in atomically. The live runner keeps running throughout.
  */
-export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+export function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+  return lockForMaintenance(options.db, [options.projection.name], () => rebuildLocked(options));
+}
+
+async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
   const { db, store, projection } = options;
   await createShadows(db, projection);
   await projection.external?.begin();

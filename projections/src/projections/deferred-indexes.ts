@@ -27,7 +27,8 @@ async function secondaryIndexes(tx: Sql, tables: readonly string[]): Promise<Ind
 async function record(tx: Sql, rows: readonly IndexRow[]): Promise<void> {
   await tx.query(
     `INSERT INTO projection_deferred_indexes (index_name, table_name, definition)
-     SELECT index_name, table_name, definition FROM jsonb_to_recordset($1::jsonb) AS x(index_name text, table_name text, definition text)`,
+     SELECT index_name, table_name, definition FROM jsonb_to_recordset($1::jsonb) AS x(index_name text, table_name text, definition text)
+     ON CONFLICT (index_name) DO UPDATE SET table_name = EXCLUDED.table_name, definition = EXCLUDED.definition`,
     [JSON.stringify(rows)],
   );
 }
@@ -88,14 +89,20 @@ export async function restoreIndexes(db: Database, tables: readonly string[]): P
         'DELETE FROM projection_deferred_indexes WHERE index_name = $1 RETURNING definition',
         [row.index_name],
       );
-      // Another runner may have built it meanwhile.
+      // Another runner may have built it meanwhile; a record left behind by an interrupted load may name
+      // an index that exists again, which is then only forgotten.
       for (const { definition } of claimed) {
-        await tx.exec(definition);
+        await tx.exec(ifNotExists(definition));
         built++;
       }
     }),
   );
   return built;
+}
+
+/** `CREATE [UNIQUE] INDEX name …` as `CREATE [UNIQUE] INDEX IF NOT EXISTS name …`. */
+function ifNotExists(definition: string): string {
+  return definition.replace(/^CREATE (UNIQUE )?INDEX (?!IF NOT EXISTS )/, (_match, unique: string | undefined) => `CREATE ${unique ?? ''}INDEX IF NOT EXISTS `);
 }
 
 /** Forgets the deferred indexes of tables that are about to be dropped (an abandoned rebuild's shadows). */

@@ -11,5 +11,6 @@ export * from './replay';
 export * from './settle-tables';
 export * from './blue-green';
 export * from './deferred-indexes';
+export * from './maintenance-lock';
 export * from './store-head';
 export * from './stock-audit';

@@ -6,6 +6,7 @@ import { lockCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { liveTables, type Projection } from './projection';
 import { PROJECTION_LOCK_SPACE } from './projection-runner';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
+import { lockForMaintenance } from './maintenance-lock';
 import { settleTables } from './settle-tables';
 import { requireHead } from './store-head';
 
@@ -20,6 +21,8 @@ export interface ReplayOptions {
   onProgress?(progress: CatchUpProgress): void;
   /** How often to look at the checkpoint when a running projector does the work. */
   pollMs?: number;
+  /** How long that checkpoint may stand still before the replay gives up waiting (FOLLOW_STALL_MS). */
+  stallMs?: number;
 }
 
 export interface ReplayResult {
@@ -38,7 +41,15 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * (it notices the reset checkpoint); this only follows its progress. The others are replayed here from
  * one read of the log, loaded without their secondary indexes, which are built once at the end.
  */
-export async function replayProjections(options: ReplayOptions): Promise<ReplayResult[]> {
+export function replayProjections(options: ReplayOptions): Promise<ReplayResult[]> {
+  return lockForMaintenance(
+    options.db,
+    options.projections.map((projection) => projection.name),
+    () => replayLocked(options),
+  );
+}
+
+async function replayLocked(options: ReplayOptions): Promise<ReplayResult[]> {
   const { db, store } = options;
   const locks = await Promise.all(options.projections.map((projection) => db.tryLock(PROJECTION_LOCK_SPACE, projection.name)));
   try {
@@ -103,12 +114,30 @@ async function replayHere(options: ReplayOptions, projections: readonly Projecti
 }
 
 async function followElsewhere(options: ReplayOptions, projection: Projection, target: number, report: (name: string, at: CatchUpProgress) => void): Promise<number> {
+  const stallMs = options.stallMs ?? FOLLOW_STALL_MS;
+  let last = { position: -1, at: Date.now() };
   for (;;) {
     const checkpoint = await readCheckpoint(options.db, projection.name);
     if (checkpoint?.state === 'halted') throw new ProjectionHaltedError(projection.name, checkpoint.lastError ?? 'halted');
     const position = checkpoint?.position ?? 0;
     report(projection.name, { position, applied: checkpoint?.eventsApplied ?? 0 });
     if (position >= target) return position;
+    if (position !== last.position) last = { position, at: Date.now() };
+    else if (Date.now() - last.at > stallMs) throw new ProjectionStalledError(projection.name, position, stallMs);
     await sleep(options.pollMs ?? 250);
+  }
+}
+
+/** How long a replay followed in a projector may stand still before the operator is told. */
+export const FOLLOW_STALL_MS = 60_000;
+
+/** The projector that holds a projection applies nothing: stopped, stuck, or failing without halting. */
+export class ProjectionStalledError extends Error {
+  constructor(projection: string, position: number, stallMs: number) {
+    super(
+      `${projection} has not moved from position ${position} for ${Math.round(stallMs / 1000)} s: the projector that holds it ` +
+        'may be stopped or failing (see its log and tcg projections status); the replay goes on there when it runs again',
+    );
+    this.name = 'ProjectionStalledError';
   }
 }
