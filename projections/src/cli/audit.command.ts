@@ -19,11 +19,14 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
   } finally {
     progress.stop();
   }
-  const { checked, differences } = result;
-  print(json, { checked, differences }, () =>
+  const { checked, differences, position, head } = result;
+  // The rows are compared as of the projection's checkpoint; that the log is further on is said, not counted.
+  const lag = head > position ? [`note: the cards projection is at position ${position}, the log at ${head}: cards were audited as of ${position}`] : [];
+  print(json, { checked, differences, position, head }, () =>
     differences.length === 0
-      ? [`audit: ${checked} cards, stored stock equals replayed stock for all`]
+      ? [...lag, `audit: ${checked} cards, stored stock equals replayed stock for all`]
       : [
+          ...lag,
           ...differences.map((row) => `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`),
           `audit: ${differences.length} of ${checked} cards differ`,
         ],

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cardStreamName } from '@tcg/domain';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { createProjections } from '../projections/projection-registry';
 import { openSearch } from '../search/open-search-index';
@@ -73,7 +74,7 @@ it('shows status, replays, rebuilds and audits with --json', async () => {
 
   const clean = await run('audit', '--json');
   expect(clean.code).toBe(0);
-  expect(JSON.parse(clean.out)).toEqual({ checked: 50, differences: [] });
+  expect(JSON.parse(clean.out)).toEqual({ checked: 50, differences: [], position: before.head, head: before.head });
 });
 
 it('prints only the differing cards and exits 1 when the stored stock is wrong', async () => {
@@ -103,4 +104,19 @@ it('says plainly that the embedded database is in use by the running shop', asyn
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+it('audits as of the cards projection when it is behind the log: no false differences, and a note', async () => {
+  await run('projections', 'replay', '--all');
+  const { rows } = await database.db.query<{ id: string; stock_final: number }>('SELECT id, stock_final FROM cards ORDER BY id LIMIT 1');
+  // Stock added after the projection's checkpoint, with no projector running to apply it.
+  const store = new PostgresEventStore(database.db);
+  const data = { version: 1, cardId: rows[0].id, quantity: 3, unitCost: 0, at: new Date().toISOString() };
+  const { position } = await store.append(cardStreamName(rows[0].id), [{ type: 'StockAdded', data, metadata: { correlationId: 'test', actor: 'test' } }], 'any');
+  await store.close();
+
+  const result = await run('audit');
+  expect(result.code).toBe(0);
+  expect(result.out).toMatch(new RegExp(`^note: the cards projection is at position \\d+, the log at ${position}: cards were audited as of \\d+\n`));
+  expect(result.out).toContain('audit: 50 cards, stored stock equals replayed stock for all');
 });
