@@ -1,8 +1,12 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
+import { PgDatabase } from '../db/pg-database';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
+import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
 import { createProjections } from '../projections/projection-registry';
 import { openSearch } from '../search/open-search-index';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
@@ -119,4 +123,38 @@ it('audits as of the cards projection when it is behind the log: no false differ
   expect(result.code).toBe(0);
   expect(result.out).toMatch(new RegExp(`^note: the cards projection is at position \\d+, the log at ${position}: cards were audited as of \\d+\n`));
   expect(result.out).toContain('audit: 50 cards, stored stock equals replayed stock for all');
+});
+
+it('shows a shadow left by an interrupted rebuild as abandoned, and how to clear it', async () => {
+  await database.db.transaction((tx) => resetCheckpoint(tx, 'cards__shadow', 0, 0));
+  const text = await run('projections', 'status');
+  expect(text.out).toMatch(/cards__shadow\s+abandoned\s/);
+  expect(text.out).toContain('left by an interrupted rebuild; the next `tcg projections rebuild cards` clears it');
+  await run('projections', 'rebuild', 'cards');
+  expect((await run('projections', 'status')).out).not.toContain('cards__shadow');
+});
+
+it('on Ctrl-C says what became of the work and exits 130', async () => {
+  // A projector of another process holds cards and applies nothing: the replay follows it and waits.
+  const projector = new PgDatabase({ connectionString: database.url, max: 1 });
+  const held = await projector.tryLock(PROJECTION_LOCK_SPACE, 'cards');
+  try {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'projections', 'replay', 'cards'], {
+      cwd: join(__dirname, '..', '..', '..'),
+      env: { ...process.env, DATABASE_URL: database.url },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr?.on('data', (chunk) => (err += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while ((await readCheckpoint(database.db, 'cards'))?.position !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(err).toContain('interrupted: every batch applied so far is committed with its checkpoint; run the same command again to finish');
+  } finally {
+    await held?.release();
+    await projector.close();
+  }
+  await run('projections', 'replay', 'cards');
 });

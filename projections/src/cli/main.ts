@@ -13,6 +13,7 @@ import { adminCommand } from './admin.command';
 import { auditCommand } from './audit.command';
 import { CliContext, openCliContext } from './cli-context';
 import { EXIT_USAGE } from './output';
+import { stopAllProgress } from './progress';
 import { projectionsCommand } from './projections.commands';
 import { seedSyntheticCommand } from './seed-synthetic.command';
 
@@ -62,4 +63,17 @@ export async function runCli(argv: string[], open?: Open): Promise<void> {
   await createProgram(open).parseAsync(argv, { from: 'user' }).catch(fail);
 }
 
-if (require.main === module) void runCli(process.argv.slice(2));
+/** Ctrl-C: the terminal as it was, and what became of the work; exit 130 like any shell command interrupted. */
+function onInterrupt(): void {
+  stopAllProgress();
+  process.stderr.write(
+    '\ninterrupted: every batch applied so far is committed with its checkpoint; run the same command again to finish ' +
+      '(a replay starts over, and the shop\'s projector resumes from the checkpoint)\n',
+  );
+  process.exit(130);
+}
+
+if (require.main === module) {
+  process.once('SIGINT', onInterrupt);
+  void runCli(process.argv.slice(2));
+}

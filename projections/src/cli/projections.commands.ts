@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { CatchUpProgress } from '../projections/catch-up';
 import { readCheckpoints } from '../projections/checkpoints';
-import { rebuildProjection } from '../projections/blue-green';
+import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
+import { MAINTENANCE_LOCK_SPACE } from '../projections/maintenance-lock';
 import { findProjection } from '../projections/projection-registry';
 import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
@@ -24,10 +25,11 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       const checkpoint = checkpoints.get(name);
       const position = checkpoint?.position ?? 0;
       const lag = await lagAfter(context.db, context.store, position);
+      const rebuildOf = name.endsWith(SHADOW_SUFFIX) ? name.slice(0, -SHADOW_SUFFIX.length) : null;
       return {
         name,
         position,
-        state: checkpoint?.state ?? 'not started',
+        state: rebuildOf ? await shadowState(context, rebuildOf) : (checkpoint?.state ?? 'not started'),
         lagEvents: lag?.events ?? null,
         lagSeconds: lag?.seconds ?? null,
         eventsApplied: checkpoint?.eventsApplied ?? 0,
@@ -41,9 +43,20 @@ async function status(context: CliContext, json: boolean): Promise<void> {
     ...rows.map(
       (row) =>
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents ?? '?'} events / ${row.lagSeconds ?? '?'} s  applied ${row.eventsApplied}` +
-        (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : ''),
+        (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : '') +
+        (row.state === 'abandoned'
+          ? `\n${' '.repeat(23)}left by an interrupted rebuild; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\` clears it`
+          : ''),
     ),
   ]);
+}
+
+/** A shadow checkpoint is a rebuild under way while its maintenance lock is held, and a leftover otherwise. */
+async function shadowState(context: CliContext, projection: string): Promise<'rebuilding' | 'abandoned'> {
+  const lock = await context.db.tryLock(MAINTENANCE_LOCK_SPACE, projection);
+  if (!lock) return 'rebuilding';
+  await lock.release();
+  return 'abandoned';
 }
 
 interface Rerun {
