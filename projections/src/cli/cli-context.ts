@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CLI_HOLDER } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import type { Database } from '../db/sql';
@@ -26,7 +27,7 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Prom
   const db = await openDatabase({
     databaseUrl,
     dataDir: databaseUrl ? undefined : resolve(env.DATA_DIR || 'var', 'data'),
-    applicationName: 'tcg-cli',
+    applicationName: CLI_HOLDER,
   });
   try {
     await migrate(db);

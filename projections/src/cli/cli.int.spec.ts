@@ -105,6 +105,9 @@ it('says plainly that the embedded database is in use by the running shop', asyn
     mkdirSync(join(dataDir, 'data'));
     writeFileSync(join(dataDir, 'data', 'tcg.lock'), String(process.ppid));
     await expect(openCliContext({ DATA_DIR: dataDir })).rejects.toThrow(/La tienda está en ejecución .* The shop is running/);
+    // Another tcg command, not the shop, is named as such.
+    writeFileSync(join(dataDir, 'data', 'tcg.lock'), `${process.ppid}\ntcg-cli`);
+    await expect(openCliContext({ DATA_DIR: dataDir })).rejects.toThrow(/^Otro comando tcg \(pid \d+\) .* Another tcg command \(pid \d+\) holds the embedded database/);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

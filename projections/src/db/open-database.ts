@@ -23,7 +23,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   }
   if (!settings.dataDir) return PgliteDatabase.open();
   mkdirSync(settings.dataDir, { recursive: true });
-  const unlock = lockDataDir(settings.dataDir);
+  const unlock = lockDataDir(settings.dataDir, settings.applicationName);
   try {
     return await PgliteDatabase.open(settings.dataDir, unlock);
   } catch (error) {
