@@ -13,7 +13,7 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
     result = await auditStock({
       db: context.db,
       store: context.store,
-      onStart: (cards) => progress.start('audit', cards),
+      onStart: (cards) => progress.start('audit', cards, 'cards'),
       onProgress: (checked) => progress.update(checked),
     });
   } finally {

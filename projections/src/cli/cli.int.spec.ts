@@ -97,6 +97,10 @@ it('names the known projections and exits 2 for an unknown one', async () => {
   expect(neither.code).toBe(2);
   expect(neither.err).toContain('name the projections to replay, or give --all');
   expect((await run('projections', 'replay', 'cards', '--all')).code).toBe(2);
+  for (const count of ['1e3', '0x10', '1.5', '-5', '0', 'abc']) {
+    const refused = await run('seed:synthetic', '--cards', count, '--events', '10');
+    expect([count, refused.code, refused.err]).toEqual([count, 2, expect.stringContaining('expects a whole number ≥ 1')]);
+  }
 });
 
 it('says plainly that the embedded database is in use by the running shop', async () => {

@@ -1,8 +1,8 @@
 import { SingleBar } from 'cli-progress';
 
 export interface Progress {
-  /** `total` in the unit of the bar (events); unknown totals show a counter only. */
-  start(label: string, total: number): void;
+  /** `total` in the bar's `unit` (default events); unknown totals show a counter only. */
+  start(label: string, total: number, unit?: string): void;
   update(done: number): void;
   stop(): void;
 }
@@ -23,11 +23,11 @@ export function createProgress(options: { json?: boolean }): Progress {
   let bar: SingleBar | undefined;
   let started = 0;
   return {
-    start(label, total) {
+    start(label, total, unit = 'events') {
       started = performance.now();
       bar = new SingleBar({
         stream: process.stderr,
-        format: `${label} [{bar}] {percentage}% | {value}/{total} | {rate} events/s | ETA {eta_formatted}`,
+        format: `${label} [{bar}] {percentage}% | {value}/{total} | {rate} ${unit}/s | ETA {eta_formatted}`,
         hideCursor: true,
         etaBuffer: 50,
       });

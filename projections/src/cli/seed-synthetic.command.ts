@@ -7,7 +7,8 @@ import { createProgress } from './progress';
 type Open = () => Promise<CliContext>;
 
 function positiveInt(value: string): number {
-  const parsed = Number(value);
+  // Digits only: Number() would also take '1e3', '0x10' and ' 5 '.
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expects a whole number ≥ 1');
   return parsed;
 }
@@ -25,6 +26,7 @@ async function seed(context: CliContext, options: { cards: number; events: numbe
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   print(!!options.json, { cards: options.cards, events: appended, seconds }, () => [
     `seeded ${options.cards} cards and ${appended} events in ${seconds} s; run the projector (or \`projections replay\`) to project them`,
+    ...(appended > options.events ? [`note: ${appended - options.events} events more than --events asked: listing, pricing and stocking ${options.cards} cards takes that many`] : []),
   ]);
 }
 
