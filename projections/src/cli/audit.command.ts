@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { auditStock } from '../projections/stock-audit';
-import type { CliContext } from './cli-context';
+import type { CliContext, OpenContext } from './cli-context';
 import { EXIT_FINDINGS, jsonWanted, print } from './output';
 import { createProgress } from './progress';
 
-type Open = () => Promise<CliContext>;
+type Open = OpenContext;
 
 async function audit(context: CliContext, json: boolean): Promise<void> {
   const progress = createProgress({ json });
@@ -37,5 +37,5 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
 export function auditCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {
   return new Command('audit')
     .description("Compare every card's stored stock with the stock replayed from its own stream; exit 1 on any difference")
-    .action((_options: object, self: Command) => withContext(open, (context) => audit(context, jsonWanted(self))));
+    .action((_options: object, self: Command) => withContext(() => open({ migrate: false }), (context) => audit(context, jsonWanted(self))));
 }

@@ -17,12 +17,37 @@ export interface CliContext {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * False for commands that only read (status, audit): they never create the shop's tables in whatever
+   * database they are pointed at, and say so when it has none. Default true: replays, rebuilds and the
+   * seed bring the schema up to date first, as the shop does at start.
+   */
+  migrate?: boolean;
+}
+
+/** How commands get their context; tests hand in one of their own. */
+export type OpenContext = (options?: OpenOptions) => Promise<CliContext>;
+
+/** The database has no shop tables: a wrong DATABASE_URL, or a shop that never started on it. */
+export class NotMigratedError extends Error {
+  constructor(where: string) {
+    super(`${where} has no shop tables (it was never migrated): check the address, or start the shop once, which creates them`);
+    this.name = 'NotMigratedError';
+  }
+}
+
+async function requireShopTables(db: Database, where: string): Promise<void> {
+  const { rows } = await db.query<{ found: string | null }>(`SELECT to_regclass('projection_checkpoints')::text AS found`);
+  if (!rows[0].found) throw new NotMigratedError(where);
+}
+
 /**
  * The same configuration the shop reads: DATABASE_URL (else PGlite under DATA_DIR/data, which only one
  * process may open, so this fails with DataDirLockedError while the shop runs), EVENTSTORE_URL and
  * OPENSEARCH_URL.
  */
-export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
+export async function openCliContext(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<CliContext> {
   const databaseUrl = env.DATABASE_URL || undefined;
   const db = await openDatabase({
     databaseUrl,
@@ -30,7 +55,8 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Prom
     applicationName: CLI_HOLDER,
   });
   try {
-    await migrate(db);
+    if (options.migrate === false) await requireShopTables(db, databaseUrl ? 'DATABASE_URL' : 'the embedded database');
+    else await migrate(db);
   } catch (error) {
     await db.close();
     throw error;

@@ -165,3 +165,29 @@ it('on Ctrl-C says what became of the work and exits 130', async () => {
   }
   await run('projections', 'replay', 'cards');
 });
+
+it('reads nothing into a database the shop never migrated: status and audit say so and create no table', async () => {
+  const empty = await createPostgresTestDatabase({ migrate: false });
+  try {
+    for (const command of [['projections', 'status'], ['audit']]) {
+      const out: string[] = [];
+      const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+      process.exitCode = 0;
+      try {
+        await runCli(command, (options) => openCliContext({ DATABASE_URL: empty.url }, options));
+        expect([command.join(' '), process.exitCode, out.join('')]).toEqual([
+          command.join(' '),
+          1,
+          'error: DATABASE_URL has no shop tables (it was never migrated): check the address, or start the shop once, which creates them\n',
+        ]);
+      } finally {
+        err.mockRestore();
+        process.exitCode = 0;
+      }
+    }
+    const { rows } = await empty.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+    expect(rows[0].n).toBe(0);
+  } finally {
+    await empty.drop();
+  }
+});

@@ -11,13 +11,13 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { UnknownProjectionError } from '../projections/projection';
 import { adminCommand } from './admin.command';
 import { auditCommand } from './audit.command';
-import { CliContext, openCliContext } from './cli-context';
+import { CliContext, openCliContext, type OpenContext } from './cli-context';
 import { EXIT_USAGE } from './output';
 import { stopAllProgress } from './progress';
 import { projectionsCommand } from './projections.commands';
 import { seedSyntheticCommand } from './seed-synthetic.command';
 
-type Open = () => Promise<CliContext>;
+type Open = OpenContext;
 
 async function withContext(open: Open, work: (context: CliContext) => Promise<void>): Promise<void> {
   await withContextResult(open, work);
@@ -48,7 +48,7 @@ function fail(error: unknown): void {
   }
 }
 
-export function createProgram(open: Open = () => openCliContext()): Command {
+export function createProgram(open: Open = (options) => openCliContext(process.env, options)): Command {
   const program = new Command('tcg').description("TCG shop operators' CLI").option('--json', 'print one JSON object on stdout (no progress bars)');
   program.addCommand(projectionsCommand(open, withContext));
   program.addCommand(auditCommand(open, withContext));

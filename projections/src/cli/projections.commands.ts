@@ -7,11 +7,11 @@ import { findProjection } from '../projections/projection-registry';
 import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching, lagAfter, storeHead } from '../projections/store-head';
-import { CliContext } from './cli-context';
+import { CliContext, type OpenContext } from './cli-context';
 import { jsonWanted, print } from './output';
 import { createProgress } from './progress';
 
-type Open = () => Promise<CliContext>;
+type Open = OpenContext;
 
 /** Events per transaction in a replay or rebuild: bigger batches write each card row fewer times. */
 const REPLAY_BATCH = 40_000;
@@ -111,7 +111,7 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
   command
     .command('status')
     .description('Position, lag (events and seconds), state and last error of every projection')
-    .action((_options: object, self: Command) => withContext(open, (context) => status(context, jsonWanted(self))));
+    .action((_options: object, self: Command) => withContext(() => open({ migrate: false }), (context) => status(context, jsonWanted(self))));
   command
     .command('replay [names...]')
     .description('Empty the projections and apply every event again, in place, from one read of the log')

@@ -1,10 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
-import type { CliContext } from './cli-context';
+import type { CliContext, OpenContext } from './cli-context';
 import { jsonWanted, print } from './output';
 import { createProgress } from './progress';
 
-type Open = () => Promise<CliContext>;
+type Open = OpenContext;
 
 function positiveInt(value: string): number {
   // Digits only: Number() would also take '1e3', '0x10' and ' 5 '.
