@@ -191,3 +191,17 @@ it('reads nothing into a database the shop never migrated: status and audit say 
     await empty.drop();
   }
 });
+
+it('names the variables to check when the database cannot be reached', async () => {
+  const err: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
+  process.exitCode = 0;
+  try {
+    await runCli(['projections', 'status'], (options) => openCliContext({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }, options));
+    expect(process.exitCode).toBe(1);
+    expect(err.join('')).toMatch(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL, OPENSEARCH_URL when set\): .*ECONNREFUSED/);
+  } finally {
+    spy.mockRestore();
+    process.exitCode = 0;
+  }
+});
