@@ -11,7 +11,7 @@ import { createProjections } from '../projections/projection-registry';
 import { openSearch } from '../search/open-search-index';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
 import { createPostgresTestDatabase, TestDatabase } from '../testing';
-import { CliContext, openCliContext } from './cli-context';
+import { CliContext, openCliContext, type OpenContext } from './cli-context';
 import { runCli } from './main';
 
 jest.setTimeout(60_000);
@@ -29,14 +29,19 @@ function context(): Promise<CliContext> {
   });
 }
 
-async function run(...argv: string[]): Promise<{ out: string; err: string; code: number }> {
+function run(...argv: string[]): Promise<{ out: string; err: string; code: number }> {
+  return runWith(context, ...argv);
+}
+
+/** Runs the CLI in this process with `open` for its context; what it printed and its exit code. */
+async function runWith(open: OpenContext, ...argv: string[]): Promise<{ out: string; err: string; code: number }> {
   const out: string[] = [];
   const err: string[] = [];
   const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
   process.exitCode = 0;
   try {
-    await runCli(argv, context);
+    await runCli(argv, open);
     return { out: out.join(''), err: err.join(''), code: Number(process.exitCode ?? 0) };
   } finally {
     stdout.mockRestore();
@@ -170,20 +175,12 @@ it('reads nothing into a database the shop never migrated: status and audit say 
   const empty = await createPostgresTestDatabase({ migrate: false });
   try {
     for (const command of [['projections', 'status'], ['audit']]) {
-      const out: string[] = [];
-      const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
-      process.exitCode = 0;
-      try {
-        await runCli(command, (options) => openCliContext({ DATABASE_URL: empty.url }, options));
-        expect([command.join(' '), process.exitCode, out.join('')]).toEqual([
-          command.join(' '),
-          1,
-          'error: DATABASE_URL has no shop tables (it was never migrated): check the address, or start the shop once, which creates them\n',
-        ]);
-      } finally {
-        err.mockRestore();
-        process.exitCode = 0;
-      }
+      const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: empty.url }, options), ...command);
+      expect([command.join(' '), code, err]).toEqual([
+        command.join(' '),
+        1,
+        'error: DATABASE_URL has no shop tables (it was never migrated): check the address, or start the shop once, which creates them\n',
+      ]);
     }
     const { rows } = await empty.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
     expect(rows[0].n).toBe(0);
@@ -193,15 +190,7 @@ it('reads nothing into a database the shop never migrated: status and audit say 
 });
 
 it('names the variables to check when the database cannot be reached', async () => {
-  const err: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
-  process.exitCode = 0;
-  try {
-    await runCli(['projections', 'status'], (options) => openCliContext({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }, options));
-    expect(process.exitCode).toBe(1);
-    expect(err.join('')).toMatch(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL, OPENSEARCH_URL when set\): .*ECONNREFUSED/);
-  } finally {
-    spy.mockRestore();
-    process.exitCode = 0;
-  }
+  const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }, options), 'projections', 'status');
+  expect(code).toBe(1);
+  expect(err).toMatch(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL, OPENSEARCH_URL when set\): .*ECONNREFUSED/);
 });

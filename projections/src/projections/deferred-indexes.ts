@@ -102,7 +102,7 @@ export async function restoreIndexes(db: Database, tables: readonly string[]): P
 
 /** `CREATE [UNIQUE] INDEX name …` as `CREATE [UNIQUE] INDEX IF NOT EXISTS name …`. */
 function ifNotExists(definition: string): string {
-  return definition.replace(/^CREATE (UNIQUE )?INDEX (?!IF NOT EXISTS )/, (_match, unique: string | undefined) => `CREATE ${unique ?? ''}INDEX IF NOT EXISTS `);
+  return definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ');
 }
 
 /** Forgets the deferred indexes of tables that are about to be dropped (an abandoned rebuild's shadows). */

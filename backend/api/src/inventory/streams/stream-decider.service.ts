@@ -100,27 +100,23 @@ export class StreamDecider {
     type: StreamType<TEvent, TState>,
     request: DecideRequest<TEvent, TState>,
   ): Promise<DecideResult<TEvent, TState>> {
-    return this.retryingConflicts(
-      async () => {
-        const { snapshot, events } = await this.decideOnLatest(type, request);
-        if (events.length === 0) return { events, state: snapshot.state, position: snapshot.position };
-        return this.append(type, request, snapshot, events);
-      },
-      () => this.cache.delete(request.streamId),
-    );
+    return this.retryingConflicts(async () => {
+      const { snapshot, events } = await this.decideOnLatest(type, request);
+      if (events.length === 0) return { events, state: snapshot.state, position: snapshot.position };
+      return this.append(type, request, snapshot, events);
+    });
   }
 
   /**
-   * Runs `step` again after a concurrency conflict, a bounded number of times with jitter; `forget`
-   * drops the stale snapshot the conflict names first.
+   * Runs `step` again after a concurrency conflict, a bounded number of times with jitter (the failed
+   * append has already dropped the stale snapshots, see `forgettingOnFailure`).
    */
-  private async retryingConflicts<T>(step: (attempt: number) => Promise<T>, forget: (conflict: ConcurrencyError) => void): Promise<T> {
+  private async retryingConflicts<T>(step: (attempt: number) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await step(attempt);
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
-        forget(error);
         if (attempt >= MAX_ATTEMPTS) throw error;
         this.metrics.conflictRetries += 1;
         await backoff(attempt);
@@ -198,14 +194,11 @@ export class StreamDecider {
   }
 
   private async attemptMany(store: AtomicMultiStreamStore, request: DecideManyRequest): Promise<DecideManyResult> {
-    return this.retryingConflicts(
-      async (attempt) => {
-        const { snapshots, events } = await this.decideManyOnLatest(request, attempt === 1);
-        if (events.size === 0) return { events, snapshots, position: 0 };
-        return this.appendMany(store, request, snapshots, events);
-      },
-      (conflict) => this.cache.delete(conflict.streamId),
-    );
+    return this.retryingConflicts(async (attempt) => {
+      const { snapshots, events } = await this.decideManyOnLatest(request, attempt === 1);
+      if (events.size === 0) return { events, snapshots, position: 0 };
+      return this.appendMany(store, request, snapshots, events);
+    });
   }
 
   /**
