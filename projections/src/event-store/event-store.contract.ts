@@ -128,6 +128,15 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>, optio
     expect((await store.readStream(id)).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
+  it('reports a re-send under the same ids but with other data as a duplicate, and keeps the first data', async () => {
+    const id = stream('card');
+    const ids = [randomUUID(), randomUUID()];
+    const first = await store.append(id, [event('StockReserved', { quantity: 1 }, ids[0]), event('StockSold', { quantity: 1 }, ids[1])], 'no_stream');
+    const resent = await store.append(id, [event('StockReserved', { quantity: 3 }, ids[0]), event('StockSold', { quantity: 3 }, ids[1])], 'no_stream');
+    expect(resent).toEqual({ ...first, duplicate: true });
+    expect((await store.readStream(id)).map((e) => e.data)).toEqual([{ quantity: 1 }, { quantity: 1 }]);
+  });
+
   it('reads all streams in append order, each stream in revision order, page by page', async () => {
     const from = await marker();
     const [a, b, c] = [stream('card'), stream('card'), stream('order')];

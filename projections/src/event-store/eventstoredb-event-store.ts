@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AllStreamResolvedEvent,
   AppendExpectedRevision,
@@ -9,6 +10,7 @@ import {
   NO_STREAM,
   ANY,
   ReadPosition,
+  RecordedEvent as EsRecordedEvent,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
@@ -24,7 +26,7 @@ import {
   SubscriptionHandler,
   ProjectedEvent,
 } from './event-store.port';
-import { isSystemEvent, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
+import { APPEND_ID, isSystemEvent, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
 import { EventStoreDbSubscription } from './eventstoredb-subscription';
 import { prepareEvents } from './prepare-events';
 
@@ -52,13 +54,19 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    const data = prepareEvents(streamId, events).map((event) => jsonEvent(toEsEventData(event)));
+    // The server makes a re-sent append with known event ids a no-op, and since 21.10 answers it like a
+    // first write (the stored events' revision and position). A mark of this send in the metadata, read
+    // back from the last event, tells the two apart: a re-send under the same ids may carry other data.
+    const appendId = randomUUID();
+    const data = prepareEvents(streamId, events).map((event) =>
+      jsonEvent(toEsEventData({ ...event, metadata: { ...event.metadata, [APPEND_ID]: appendId } })),
+    );
     try {
       const result = await this.client.appendToStream(streamId, data, { expectedRevision: toEsExpected(expected) });
       const nextRevision = Number(result.nextExpectedRevision);
-      // An idempotent re-send is answered without a position; the stored event still has its own.
-      const duplicate = !result.position;
-      const position = result.position ? toPortPosition(result.position) : await this.positionOf(streamId, nextRevision);
+      const last = await this.storedEvent(streamId, nextRevision);
+      const duplicate = (last?.metadata as Record<string, unknown> | undefined)?.[APPEND_ID] !== appendId;
+      const position = last?.position ? toPortPosition(last.position) : result.position ? toPortPosition(result.position) : -1;
       return { nextRevision, position, duplicate };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
@@ -129,8 +137,10 @@ export class EventStoreDbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  private async positionOf(streamId: string, revision: number): Promise<number> {
-    const [event] = await this.readStream(streamId, revision);
-    return event?.position ?? -1;
+  private async storedEvent(streamId: string, revision: number): Promise<EsRecordedEvent | undefined> {
+    for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(revision), direction: FORWARDS, maxCount: 1 })) {
+      return resolved.event;
+    }
+    return undefined;
   }
 }

@@ -22,7 +22,13 @@ export function isSystemEvent(event: Pick<EsRecordedEvent, 'streamId' | 'type'>)
   return event.streamId.startsWith('$') || event.type.startsWith('$');
 }
 
-export function toEsEventData(event: PreparedEvent) {
+/**
+ * Stored in each event's metadata: the id of the append that wrote it, which tells a first write from a
+ * re-send the server answered as idempotent. Readers never see it (`toRecordedEvent` names its fields).
+ */
+export const APPEND_ID = 'appendId';
+
+export function toEsEventData(event: PreparedEvent & { metadata: PreparedEvent['metadata'] & { [APPEND_ID]?: string } }) {
   return {
     id: event.id,
     type: event.type,
