@@ -18,7 +18,10 @@ export interface S3FileStorageOptions {
   bucket: string;
   /** S3-compatible server (MinIO, R2, ...); AWS itself when absent. */
   endpoint?: string;
-  /** Default `us-east-1`, which S3-compatible servers accept. */
+  /**
+   * With an `endpoint`, default `us-east-1`, which S3-compatible servers accept. For AWS the SDK's own
+   * setting (`AWS_REGION`, the config file) applies, and a bucket in another region is followed.
+   */
   region?: string;
   /** Both or neither; without them the SDK's default credential chain applies. */
   accessKeyId?: string;
@@ -28,6 +31,9 @@ export interface S3FileStorageOptions {
   /** Prepended to every key, so several environments (or test runs) can share a bucket. */
   keyPrefix?: string;
 }
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Objects in an S3 bucket; S3 replaces an object whole on PUT, so writes are atomic by themselves. */
 export class S3FileStorage implements FileStorage {
@@ -40,11 +46,18 @@ export class S3FileStorage implements FileStorage {
     const { bucket, endpoint, region, accessKeyId, secretAccessKey, forcePathStyle, keyPrefix } = options;
     this.bucket = bucket;
     this.keyPrefix = keyPrefix ?? '';
+    const compatible = endpoint !== undefined;
     this.client = new S3Client({
       endpoint,
-      region: region ?? 'us-east-1',
-      forcePathStyle: forcePathStyle ?? endpoint !== undefined,
+      region: region ?? (compatible ? 'us-east-1' : undefined),
+      followRegionRedirects: !compatible,
+      forcePathStyle: forcePathStyle ?? compatible,
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      // Checksums only where S3 requires them: several S3-compatible servers reject the CRC32 headers
+      // the SDK sends by default.
+      ...(compatible ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+      // The SDK waits forever by default; a stalled server would hold uploads and the socket pool.
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
     });
   }
 
@@ -63,7 +76,8 @@ export class S3FileStorage implements FileStorage {
       const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
       return { bytes, contentType: object.ContentType ?? FALLBACK_CONTENT_TYPE };
     } catch (error) {
-      if (isNotFound(error)) return null;
+      // Only a missing key: a missing bucket is a 404 too (NoSuchBucket), and must not read as "no file".
+      if (errorName(error) === 'NoSuchKey') return null;
       throw error;
     }
   }
@@ -74,13 +88,19 @@ export class S3FileStorage implements FileStorage {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
       return true;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      // A HEAD answer has no body, so a 404 names neither key nor bucket; `ping` reports a missing bucket.
+      if (httpStatus(error) === 404) return false;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    } catch (error) {
+      // AWS answers 204 for a missing key; some compatible servers answer NoSuchKey.
+      if (errorName(error) !== 'NoSuchKey') throw error;
+    }
   }
 
   async ping(): Promise<void> {
@@ -93,8 +113,10 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
-/** S3 says NoSuchKey on GET and a bare 404 (NotFound) on HEAD; some compatible servers only the status. */
-function isNotFound(error: unknown): boolean {
-  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return failure.name === 'NoSuchKey' || failure.name === 'NotFound' || failure.$metadata?.httpStatusCode === 404;
+function errorName(error: unknown): string | undefined {
+  return (error as { name?: string }).name;
+}
+
+function httpStatus(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
