@@ -26,7 +26,7 @@ import {
   SubscriptionHandler,
   ProjectedEvent,
 } from './event-store.port';
-import { APPEND_ID, isSystemEvent, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
+import { APPEND_ID, isSystemEvent, knownPosition, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
 import { EventStoreDbSubscription } from './eventstoredb-subscription';
 import { prepareEvents } from './prepare-events';
 
@@ -66,7 +66,8 @@ export class EventStoreDbEventStore implements EventStore {
       const nextRevision = Number(result.nextExpectedRevision);
       const last = await this.storedEvent(streamId, nextRevision);
       const duplicate = (last?.metadata as Record<string, unknown> | undefined)?.[APPEND_ID] !== appendId;
-      const position = last?.position ? toPortPosition(last.position) : result.position ? toPortPosition(result.position) : -1;
+      const stored = knownPosition(last?.position);
+      const position = stored >= 0 || !result.position ? stored : toPortPosition(result.position);
       return { nextRevision, position, duplicate };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {

@@ -38,13 +38,24 @@ export function toEsEventData(event: PreparedEvent & { metadata: PreparedEvent['
   };
 }
 
+/**
+ * The client fills a position the server did not send with zeros (servers older than 22.6 reading a
+ * single stream), and reads the server's -1 ("not known") as 2^64 - 1: both become -1 here.
+ */
+export function knownPosition(position: Position | undefined): number {
+  if (!position || position.commit === 0n || position.commit === UNKNOWN_COMMIT) return -1;
+  return toPortPosition(position);
+}
+
+const UNKNOWN_COMMIT = 2n ** 64n - 1n;
+
 /** Reading a single stream, servers older than 22.6 report no position: -1 marks it unknown. */
 export function toRecordedEvent(event: EsRecordedEvent): RecordedEvent {
   const metadata = (event.metadata ?? {}) as Omit<EventMetadata, 'eventId'>;
   return {
     streamId: event.streamId,
     revision: Number(event.revision),
-    position: event.position ? toPortPosition(event.position) : -1,
+    position: knownPosition(event.position),
     type: event.type,
     data: event.data,
     metadata: {

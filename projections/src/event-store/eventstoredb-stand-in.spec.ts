@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import type { EventStoreDBClient } from '@eventstore/db-client';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
-import { event } from './event-store.contract';
+import { event, waitFor } from './event-store.contract';
+import type { SubscriptionBatch } from './event-store.port';
+import { EventStoreDbSubscription } from './eventstoredb-subscription';
 
 interface StoredEvent {
   id: string;
@@ -76,5 +79,43 @@ describe('EventStoreDbEventStore appends (against a stand-in for the server)', (
     expect(new Set(marks).size).toBe(2);
     const [read] = await store.readStream(id);
     expect(Object.keys(read.metadata).sort()).toEqual(['actor', 'causationId', 'correlationId', 'eventId', 'timestamp']);
+  });
+});
+
+/** A subscription to $all as the client hands it out: a stream of events, and the filter's checkpoint callback. */
+function standInSubscription() {
+  const stream = Object.assign(new PassThrough({ objectMode: true }), { unsubscribe: async () => undefined });
+  let checkpointReached: ((subscription: unknown, position: { commit: bigint; prepare: bigint }) => Promise<void>) | undefined;
+  const client = {
+    subscribeToAll(options: { filter: { checkpointReached: typeof checkpointReached } }) {
+      checkpointReached = options.filter.checkpointReached;
+      return stream;
+    },
+  };
+  const batches: SubscriptionBatch[] = [];
+  const subscription = new EventStoreDbSubscription(client as unknown as EventStoreDBClient, 0, { streamPrefixes: ['card-'] }, async (batch) => {
+    batches.push(batch);
+  });
+  const recorded = (position: bigint) => ({
+    event: { streamId: 'card-1', id: randomUUID(), revision: 0n, type: 'StockAdded', data: {}, metadata: {}, isJson: true, created: new Date(), position: { commit: position, prepare: position } },
+  });
+  return { stream, batches, subscription, recorded, checkpoint: (commit: bigint, prepare: bigint) => checkpointReached?.(undefined, { commit, prepare }) };
+}
+
+describe('EventStoreDbSubscription (against a stand-in for the client stream)', () => {
+  it('delivers the event a checkpoint at the end of the log points to: { P, 0 } comes before { P, P }', async () => {
+    const { stream, batches, subscription, recorded, checkpoint } = standInSubscription();
+    stream.write(recorded(100n));
+    await checkpoint(200n, 200n);
+    // The server checkpoints an empty last page at the next record's start (prepare 0), then sends it.
+    await checkpoint(300n, 0n);
+    stream.write(recorded(300n));
+    await waitFor(() => batches.some((batch) => batch.events.length > 0 && batch.checkpoint === 300), 2_000, 'the event at 300');
+    expect(batches.map((batch) => [batch.checkpoint, batch.events.length])).toEqual([
+      [100, 1],
+      [200, 0],
+      [300, 1],
+    ]);
+    await subscription.close();
   });
 });
