@@ -24,6 +24,7 @@ import {
   Subscription,
   SubscriptionFilter,
   SubscriptionHandler,
+  SubscribeOptions,
   ProjectedEvent,
 } from './event-store.port';
 import { APPEND_ID, isSystemEvent, knownPosition, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
@@ -116,16 +117,22 @@ export class EventStoreDbEventStore implements EventStore {
     fromPosition: number,
     filter: SubscriptionFilter,
     handler: SubscriptionHandler,
+    options: SubscribeOptions = {},
   ): Promise<Subscription> {
-    const subscription = new EventStoreDbSubscription(this.client, fromPosition, filter, handler);
+    const subscription = new EventStoreDbSubscription(this.client, fromPosition, filter, handler, options.batchSize);
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
     return subscription;
   }
 
   /** EventStoreDB sends whole events either way: projections get the same subscription. */
-  subscribeProjected(fromPosition: number, filter: SubscriptionFilter, handler: SubscriptionHandler<ProjectedEvent>): Promise<Subscription> {
-    return this.subscribe(fromPosition, filter, handler);
+  subscribeProjected(
+    fromPosition: number,
+    filter: SubscriptionFilter,
+    handler: SubscriptionHandler<ProjectedEvent>,
+    options: SubscribeOptions = {},
+  ): Promise<Subscription> {
+    return this.subscribe(fromPosition, filter, handler, options);
   }
 
   /** Reads the newest event of $all: it answers only when the server is up and the user may read. */

@@ -83,7 +83,7 @@ describe('EventStoreDbEventStore appends (against a stand-in for the server)', (
 });
 
 /** A subscription to $all as the client hands it out: a stream of events, and the filter's checkpoint callback. */
-function standInSubscription() {
+function standInSubscription(handle: (batch: SubscriptionBatch) => Promise<void> = async () => undefined, batchSize?: number) {
   const stream = Object.assign(new PassThrough({ objectMode: true }), { unsubscribe: async () => undefined });
   let checkpointReached: ((subscription: unknown, position: { commit: bigint; prepare: bigint }) => Promise<void>) | undefined;
   const client = {
@@ -93,9 +93,16 @@ function standInSubscription() {
     },
   };
   const batches: SubscriptionBatch[] = [];
-  const subscription = new EventStoreDbSubscription(client as unknown as EventStoreDBClient, 0, { streamPrefixes: ['card-'] }, async (batch) => {
-    batches.push(batch);
-  });
+  const subscription = new EventStoreDbSubscription(
+    client as unknown as EventStoreDBClient,
+    0,
+    { streamPrefixes: ['card-'] },
+    async (batch) => {
+      batches.push(batch);
+      await handle(batch);
+    },
+    batchSize,
+  );
   const recorded = (position: bigint) => ({
     event: { streamId: 'card-1', id: randomUUID(), revision: 0n, type: 'StockAdded', data: {}, metadata: {}, isJson: true, created: new Date(), position: { commit: position, prepare: position } },
   });
@@ -116,6 +123,21 @@ describe('EventStoreDbSubscription (against a stand-in for the client stream)', 
       [200, 0],
       [300, 1],
     ]);
+    await subscription.close();
+  });
+
+  it('hands the events that arrive while the handler works over together, at most batchSize at a time, in order', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { stream, batches, subscription, recorded } = standInSubscription((batch) => (batch.checkpoint === 1 ? held : Promise.resolve()), 3);
+    stream.write(recorded(1n));
+    await waitFor(() => batches.length === 1, 2_000, 'the first batch');
+    for (let position = 2n; position <= 8n; position++) stream.write(recorded(position));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await waitFor(() => batches.some((batch) => batch.checkpoint === 8), 2_000, 'the last event');
+    expect(batches.map((batch) => batch.events.map((event) => event.position))).toEqual([[1], [2, 3, 4], [5, 6, 7], [8]]);
+    expect(batches.map((batch) => batch.checkpoint)).toEqual([1, 4, 7, 8]);
     await subscription.close();
   });
 });

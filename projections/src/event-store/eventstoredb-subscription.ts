@@ -8,12 +8,15 @@ import {
   Position,
   streamNameFilter,
 } from '@eventstore/db-client';
-import { RecordedEvent, Subscription, SubscriptionFilter, SubscriptionHandler } from './event-store.port';
+import { RecordedEvent, Subscription, SubscriptionBatch, SubscriptionFilter, SubscriptionHandler } from './event-store.port';
 import { isSystemEvent, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
 import { matchesFilter } from './prepare-events';
 
-/** Handlers queued before the subscription stops reading from the server. */
-const HIGH_WATER = 256;
+/** Events buffered before the subscription stops reading from the server. */
+const HIGH_WATER = 10_000;
+
+/** Events per handler call when the caller names no batch size. */
+const DEFAULT_BATCH = 500;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -44,7 +47,8 @@ export class EventStoreDbSubscription implements Subscription {
   readonly done: Promise<void>;
   private readonly stream: AllStreamSubscription;
   private chain: Promise<void> = Promise.resolve();
-  private pending = 0;
+  /** Events received and not yet handed to the handler; each turn of the chain takes up to `batchSize`. */
+  private readonly buffered: RecordedEvent[] = [];
   private delivered: number;
   private stopped = false;
   private settle!: (error?: unknown) => void;
@@ -54,6 +58,7 @@ export class EventStoreDbSubscription implements Subscription {
     fromPosition: number,
     private readonly filter: SubscriptionFilter,
     private readonly handler: SubscriptionHandler,
+    private readonly batchSize = DEFAULT_BATCH,
   ) {
     this.delivered = fromPosition;
     this.done = new Promise<void>((resolve, reject) => {
@@ -77,15 +82,18 @@ export class EventStoreDbSubscription implements Subscription {
   private onEvent(resolved: AllStreamResolvedEvent): void {
     const event = resolved.event;
     if (!event || isSystemEvent(event) || !matchesFilter(this.filter, event)) return;
-    const recorded = toRecordedEvent(event);
-    this.pending += 1;
-    if (this.pending >= HIGH_WATER) this.stream.pause();
-    void this.enqueue(recorded.position, [recorded])
-      .catch(() => undefined)
-      .finally(() => {
-        this.pending -= 1;
-        if (this.pending === 0 && !this.stopped) this.stream.resume();
-      });
+    this.buffered.push(toRecordedEvent(event));
+    if (this.buffered.length >= HIGH_WATER) this.stream.pause();
+    // One turn of the chain per event received, each taking whatever has gathered: while the handler
+    // applies one batch, the events that arrive meanwhile make the next one.
+    void this.enqueue().catch(() => undefined);
+  }
+
+  /** The oldest buffered events, up to `batchSize`, as one batch checkpointed at its last event. */
+  private takeBatch(): SubscriptionBatch {
+    const events = this.buffered.splice(0, this.batchSize);
+    if (this.buffered.length < HIGH_WATER && !this.stopped) this.stream.resume();
+    return { events, checkpoint: events[events.length - 1].position };
   }
 
   private async checkpointReached(position: Position): Promise<void> {
@@ -99,17 +107,27 @@ export class EventStoreDbSubscription implements Subscription {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     // Awaited by the client, so the server waits too; a failure is reported through `done`, not here.
-    await this.enqueue(toPortPosition(position), []).catch(() => undefined);
+    // Events received before the checkpoint are handed over first, or it would pass them.
+    await this.enqueue(toPortPosition(position)).catch(() => undefined);
   }
 
-  private enqueue(checkpoint: number, events: RecordedEvent[]): Promise<void> {
+  /**
+   * Runs on the chain, after every earlier step, so the handler sees one batch at a time, in order: the
+   * buffered events in batches, then the checkpoint, if any and still ahead.
+   */
+  private enqueue(checkpoint?: number): Promise<void> {
     this.chain = this.chain.then(async () => {
-      if (this.stopped || checkpoint <= this.delivered) return;
-      await this.handler({ events, checkpoint });
-      this.delivered = checkpoint;
+      while (this.buffered.length > 0 && !this.stopped) await this.deliver(this.takeBatch());
+      if (checkpoint !== undefined && !this.stopped) await this.deliver({ events: [], checkpoint });
     });
     this.chain.catch((error) => this.stop(error));
     return this.chain;
+  }
+
+  private async deliver(batch: SubscriptionBatch): Promise<void> {
+    if (batch.checkpoint <= this.delivered) return;
+    await this.handler(batch);
+    this.delivered = batch.checkpoint;
   }
 
   private async stop(error?: unknown): Promise<void> {
