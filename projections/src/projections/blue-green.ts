@@ -61,7 +61,8 @@ async function renameIndexes(tx: Sql, live: string, shadow: string): Promise<voi
 
 /**
  * The swap: in one transaction, with the live checkpoint row locked (the live runner waits), the shadow
- * tables take the live names and the live checkpoint takes the shadow's position. Returns undefined when
+ * tables take the live names, the live checkpoint takes the shadow's position, and an external target
+ * (the OpenSearch alias) moves to its new copy. Returns undefined when
  * the live projection moved past the shadow meanwhile: catch up again and retry.
  */
 async function swap(db: Database, projection: Projection): Promise<RebuildResult | undefined> {
@@ -80,6 +81,10 @@ async function swap(db: Database, projection: Projection): Promise<RebuildResult
     }
     await resetCheckpoint(tx, projection.name, shadow.position, shadow.eventsApplied);
     await deleteCheckpoint(tx, shadowCheckpointName(projection));
+    // Still holding the live checkpoint: no live batch can write to the old index between the two swaps
+    // (one that did would be lost with it). Should the commit fail after this, the live runner goes on
+    // from its old checkpoint into the new index, which its writes by card id bring up to date.
+    await projection.external?.swap();
     return { position: shadow.position, eventsApplied: shadow.eventsApplied };
   });
 }
@@ -105,10 +110,7 @@ async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
     await restoreIndexes(db, Object.values(shadow.tables));
     for (let attempt = 0; attempt < MAX_SWAP_ATTEMPTS; attempt++) {
       const swapped = await swap(db, projection);
-      if (swapped) {
-        await projection.external?.swap();
-        return swapped;
-      }
+      if (swapped) return swapped;
       const live = await readCheckpoint(db, projection.name);
       await catchUp({ db, store, projection, until: Math.max(live?.position ?? 0, await requireHead(db, store)), batchSize: options.batchSize, ...shadow });
     }

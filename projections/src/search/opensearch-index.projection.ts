@@ -1,6 +1,7 @@
 import type { ProjectedEvent } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from '../projections/cards.projection';
-import { readCheckpoint } from '../projections/checkpoints';
+import type { Database } from '../db/sql';
+import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
 import { ApplyContext, forEvent, Projection, RetryLaterError } from '../projections/projection';
 import { readCardEvent } from '../projections/stored-event';
 import { readCardDocuments } from './card-documents';
@@ -27,4 +28,16 @@ export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
       await writer.write(await readCardDocuments(tx, [...ids]), shadow ? 'shadow' : 'live');
     },
   };
+}
+
+/**
+ * Makes sure the alias has an index. When it had to create one while the projection's checkpoint says
+ * documents were written (the OpenSearch data was lost), the projection starts again from 0: true then.
+ */
+export async function ensureOpenSearchIndex(db: Database, writer: OpenSearchCardWriter): Promise<boolean> {
+  if (!(await writer.ensureIndex())) return false;
+  const checkpoint = await readCheckpoint(db, OPENSEARCH_PROJECTION);
+  if (!checkpoint || checkpoint.position === 0) return false;
+  await db.transaction((tx) => resetCheckpoint(tx, OPENSEARCH_PROJECTION, 0, 0));
+  return true;
 }

@@ -1,7 +1,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
 import { CARD_INDEX_BODY } from './opensearch-mapping';
-import { CardDocument, SearchIndex } from './search-index.port';
+import { CardDocument, emptyPage, queryWords, SearchIndex } from './search-index.port';
 
 export const DEFAULT_CARD_ALIAS = 'tcg-cards';
 
@@ -16,20 +16,30 @@ const NAME_FIELDS = ['name', 'defaultName', 'keywords'];
 
 type Body = Record<string, unknown>;
 
-function textQuery(q: string): object[] {
-  if (q.trim() === '') return [];
+/**
+ * Like the PostgreSQL adapter: the query's words (at most eight, so a long query stays far below the
+ * server's clause limit), each a whole word or a prefix; typos only in a second search when that finds
+ * nothing, so "dragon blanco" does not also bring "Black Dragon".
+ */
+function textQuery(words: string[], typos: boolean): object[] {
+  if (words.length === 0) return [];
+  const query = words.join(' ');
+  if (typos) return [{ multi_match: { query, fields: NAME_FIELDS, operator: 'and', fuzziness: 'AUTO' } }];
   return [
     {
       bool: {
         should: [
-          { multi_match: { query: q, fields: NAME_FIELDS, operator: 'and', fuzziness: 'AUTO' } },
-          { multi_match: { query: q, fields: NAME_FIELDS.map((field) => `${field}.prefix`), operator: 'and' } },
+          { multi_match: { query, fields: NAME_FIELDS, operator: 'and' } },
+          { multi_match: { query, fields: NAME_FIELDS.map((field) => `${field}.prefix`), operator: 'and' } },
         ],
         minimum_should_match: 1,
       },
     },
   ];
 }
+
+/** OpenSearch refuses a page that ends beyond `index.max_result_window` (10,000 by default). */
+const MAX_RESULT_WINDOW = 10_000;
 
 function termsOrAll(field: string, values: string[]): object {
   return values.length > 0 ? { terms: { [field]: values } } : { match_all: {} };
@@ -44,6 +54,13 @@ function facet(buckets: Bucket[]): FacetValue[] {
   return buckets.map((bucket) => ({ value: bucket.key, count: bucket.doc_count })).sort((a, b) => a.value.localeCompare(b.value));
 }
 
+function statusOf(error: unknown): number | undefined {
+  return (error as { meta?: { statusCode?: number } }).meta?.statusCode;
+}
+
+/** Documents per bulk request: a rebuild's batch of 40,000 events would otherwise be one request of tens of megabytes. */
+const BULK_DOCUMENTS = 2_000;
+
 /** The OpenSearch adapter of the search port: reads through the alias the writer swaps on rebuild. */
 export class OpenSearchSearchIndex implements SearchIndex {
   readonly name = 'opensearch' as const;
@@ -54,17 +71,28 @@ export class OpenSearchSearchIndex implements SearchIndex {
   ) {}
 
   async search(params: SearchParams): Promise<SearchResponse> {
+    const words = queryWords(params.q);
+    const exact = await this.query(params, textQuery(words, false));
+    if (exact === undefined || exact.total > 0 || words.length === 0) return exact ?? emptyPage(params, SEARCH_PAGE_SIZE);
+    return (await this.query(params, textQuery(words, true))) ?? emptyPage(params, SEARCH_PAGE_SIZE);
+  }
+
+  /** Undefined while there is no index behind the alias yet (a first start, before the projector made it). */
+  private async query(params: SearchParams, must: object[]): Promise<SearchResponse | undefined> {
     const page = Math.max(1, params.page);
+    const from = (page - 1) * SEARCH_PAGE_SIZE;
+    // Beyond the window the page is empty anyway for any catalogue this shop holds; totals and facets stay.
+    const beyond = from + SEARCH_PAGE_SIZE > MAX_RESULT_WINDOW;
     const filter: object[] = [];
     if (params.setId) filter.push({ term: { setId: params.setId } });
     if (params.inStockOnly) filter.push({ range: { stockFinal: { gt: 0 } } });
     const languages = termsOrAll('language', params.languages);
     const rarities = termsOrAll('rarity', params.rarities);
     const body: Body = {
-      from: (page - 1) * SEARCH_PAGE_SIZE,
-      size: SEARCH_PAGE_SIZE,
+      from: beyond ? 0 : from,
+      size: beyond ? 0 : SEARCH_PAGE_SIZE,
       track_total_hits: true,
-      query: { bool: { must: textQuery(params.q), filter } },
+      query: { bool: { must, filter } },
       // Facet filters go after the aggregations, so each group is counted with only the other's filter.
       post_filter: { bool: { filter: [languages, rarities] } },
       aggs: {
@@ -73,7 +101,13 @@ export class OpenSearchSearchIndex implements SearchIndex {
       },
       sort: SORTS[params.sort],
     };
-    const { body: result } = await this.client.search({ index: this.alias, body: body as never });
+    let result;
+    try {
+      ({ body: result } = await this.client.search({ index: this.alias, body: body as never }));
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
     const hits = (result.hits.hits as Array<{ _source: CardDocument }>).map(({ _source }) => summary(_source));
     const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
     const aggs = result.aggregations as unknown as Record<'language' | 'rarity', { values: { buckets: Bucket[] } }>;
@@ -114,31 +148,46 @@ function summary(d: CardDocument): CardSummary {
 /** Writes card documents; a rebuild fills a fresh index and swaps the alias to it in one request. */
 export class OpenSearchCardWriter {
   private pending: string | undefined;
+  private ensured = false;
 
   constructor(
     private readonly client: Client,
     private readonly alias = DEFAULT_CARD_ALIAS,
   ) {}
 
-  /** Creates a first index behind the alias when there is none. */
-  async ensureIndex(): Promise<void> {
+  /**
+   * Creates a first index behind the alias when there is none; true when it did, so the caller knows the
+   * index is empty (a first start, or a lost data volume) and must be filled from the log.
+   */
+  async ensureIndex(): Promise<boolean> {
     const { body: exists } = await this.client.indices.existsAlias({ name: this.alias });
-    if (exists) return;
+    this.ensured = true;
+    if (exists) return false;
     const index = this.newIndexName();
     await this.client.indices.create({ index, body: CARD_INDEX_BODY as never });
     await this.client.indices.putAlias({ index, name: this.alias });
+    return true;
   }
 
-  /** Indexes into the alias, or into the index a rebuild is filling. Documents are keyed by card id, so re-sending is harmless. */
+  /**
+   * Indexes into the alias, or into the index a rebuild is filling. Documents are keyed by card id, so
+   * re-sending is harmless. Live writes wait until a search sees them (the projection's checkpoint, and
+   * so read-your-writes, moves only then), and only ever go through the alias: a write never makes
+   * OpenSearch create an index with guessed field types under the alias's name.
+   */
   async write(documents: readonly CardDocument[], target: 'live' | 'shadow' = 'live'): Promise<void> {
     if (documents.length === 0) return;
-    const index = target === 'shadow' ? this.pendingIndex() : this.alias;
-    const body = documents.flatMap((document) => [
-      { index: { _index: index, _id: document.id } },
-      { ...document, price: document.lastOfferPrice ?? document.lastSalePrice },
-    ]);
-    const { body: result } = await this.client.bulk({ body: body as never, refresh: false });
-    if (result.errors) throw new Error(`OpenSearch bulk indexing failed: ${JSON.stringify(result.items.find((item) => Object.values(item)[0]?.error))}`);
+    const live = target === 'live';
+    if (live && !this.ensured) await this.ensureIndex();
+    const index = live ? this.alias : this.pendingIndex();
+    for (let start = 0; start < documents.length; start += BULK_DOCUMENTS) {
+      const body = documents.slice(start, start + BULK_DOCUMENTS).flatMap((document) => [
+        { index: { _index: index, _id: document.id } },
+        { ...document, price: document.lastOfferPrice ?? document.lastSalePrice },
+      ]);
+      const { body: result } = await this.client.bulk({ body: body as never, refresh: live ? 'wait_for' : false, require_alias: live });
+      if (result.errors) throw new Error(`OpenSearch bulk indexing failed: ${JSON.stringify(result.items.find((item) => Object.values(item)[0]?.error))}`);
+    }
   }
 
   async refresh(): Promise<void> {
@@ -150,16 +199,24 @@ export class OpenSearchCardWriter {
     await this.client.indices.create({ index: this.pending, body: CARD_INDEX_BODY as never });
   }
 
+  /** Moves the alias to the filled index in one request, then removes the indexes it left. */
   async swap(): Promise<void> {
     const next = this.pendingIndex();
     await this.client.indices.refresh({ index: next });
-    const { body: current } = await this.client.indices.getAlias({ name: this.alias }).catch(() => ({ body: {} }));
-    const old = Object.keys(current);
+    let old: string[] = [];
+    try {
+      old = Object.keys((await this.client.indices.getAlias({ name: this.alias })).body);
+    } catch (error) {
+      // No alias yet is the only answer that means "nothing to move it from".
+      if (statusOf(error) !== 404) throw error;
+    }
     await this.client.indices.updateAliases({
       body: { actions: [...old.map((index) => ({ remove: { index, alias: this.alias } })), { add: { index: next, alias: this.alias } }] },
     });
-    if (old.length > 0) await this.client.indices.delete({ index: old });
     this.pending = undefined;
+    this.ensured = true;
+    // The shop already reads the new index; an old one that cannot be deleted now only takes disk space.
+    if (old.length > 0) await this.client.indices.delete({ index: old }).catch(() => undefined);
   }
 
   async abandon(): Promise<void> {

@@ -118,6 +118,22 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect(new Set([...first.hits, ...second.hits].map((hit) => hit.id)).size).toBe(15);
   });
 
+  it('answers a page far beyond the last one with no hits, keeping the totals and facets', async () => {
+    const far = await search({ page: 9_000 });
+    expect(far).toMatchObject({ hits: [], total: 15, page: 9_000, totalPages: 2 });
+    expect(far.facets.language.length).toBeGreaterThan(0);
+  });
+
+  it('answers a query of many words (the API allows 200 characters)', async () => {
+    const long = 'dark magician '.repeat(15).slice(0, 200);
+    expect(await ids({ q: long })).toEqual(expect.arrayContaining([idOf(2), idOf(3)]));
+  });
+
+  it('reads typos only when the words themselves find nothing', async () => {
+    // "magician" matches as typed; "magican" (a typo) must not also bring cards that are only near it.
+    expect(await ids({ q: 'dark magician girl' })).toEqual([idOf(3)]);
+  });
+
   it('returns hits with every card field', async () => {
     const { hits } = await search({ q: 'dark magician girl' });
     expect(hits.find((hit) => hit.id === idOf(3))).toEqual({

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { createProjections, Database, EventStore, OpenedSearch, ProjectionRunner, ProjectionWaiter } from '@tcg/projections';
+import { createProjections, Database, ensureOpenSearchIndex, EventStore, OpenedSearch, ProjectionRunner, ProjectionWaiter } from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
@@ -31,7 +31,9 @@ export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role !== 'all' && this.config.role !== 'projector') return;
-    await this.search.writer?.ensureIndex();
+    if (this.search.writer && (await ensureOpenSearchIndex(this.db, this.search.writer))) {
+      this.logger.warn({ projection: 'search-opensearch' }, 'the OpenSearch index was missing: it is being filled again from the event log');
+    }
     this.runners = createProjections({ openSearchWriter: this.search.writer }).map(
       (projection) =>
         new ProjectionRunner({
