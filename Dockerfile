@@ -1,12 +1,14 @@
 # syntax=docker/dockerfile:1
 # One image for every process role (ROLE=all|api|projector|worker); see docs/operations.md.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Only the manifests, so the dependency layers are rebuilt when dependencies change, not when code does.
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the root postinstall, which needs this script.
+COPY tools/lockfile-optional-platforms.js tools/
 COPY backend/domain/package.json backend/domain/
 COPY backend/api/package.json backend/api/
 COPY projections/package.json projections/
@@ -37,5 +39,5 @@ RUN mkdir -p var && chown node:node var
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((res) => process.exit(res.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((res) => process.exit(res.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "backend/api/dist/main.js"]
