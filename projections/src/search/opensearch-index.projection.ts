@@ -1,3 +1,4 @@
+import { errors } from '@opensearch-project/opensearch';
 import type { ProjectedEvent } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from '../projections/cards.projection';
 import type { Database } from '../db/sql';
@@ -25,9 +26,21 @@ export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
       const cards = await readCheckpoint(tx, CARDS_PROJECTION);
       if (!cards || cards.position < last) throw new RetryLaterError(`waiting for the cards projection to reach ${last}`);
       const ids = new Set(events.map((event) => forEvent(event, () => readCardEvent(event).data.cardId)));
-      await writer.write(await readCardDocuments(tx, [...ids]), shadow ? 'shadow' : 'live');
+      const documents = await readCardDocuments(tx, [...ids]);
+      try {
+        await writer.write(documents, shadow ? 'shadow' : 'live');
+      } catch (error) {
+        // An OpenSearch that is down, restarting or overloaded says nothing about the events: retried, never a halt.
+        if (isUnavailable(error)) throw new RetryLaterError(`OpenSearch is unavailable: ${(error as Error).message}`);
+        throw error;
+      }
     },
   };
+}
+
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof errors.ConnectionError || error instanceof errors.TimeoutError || error instanceof errors.NoLivingConnectionsError) return true;
+  return error instanceof errors.ResponseError && (error.statusCode === 429 || (error.statusCode ?? 0) >= 500);
 }
 
 /**

@@ -2,7 +2,10 @@ import { Client } from '@opensearch-project/opensearch';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { cardsProjection } from '../projections/cards.projection';
 import { appendEvents, createPostgresTestDatabase, listingEvents, projectAll, SEARCH_FIXTURE } from '../testing';
-import { openSearchProjection } from './opensearch-index.projection';
+import { applyBatch } from '../projections/apply-batch';
+import { readCheckpoint } from '../projections/checkpoints';
+import { RetryLaterError } from '../projections/projection';
+import { OPENSEARCH_PROJECTION, openSearchProjection } from './opensearch-index.projection';
 import { OpenSearchCardWriter, OpenSearchSearchIndex } from './opensearch-search-index';
 import { searchIndexContract } from './search-index.contract';
 
@@ -33,5 +36,30 @@ describeWithOpenSearch(title, () => {
         await database.drop();
       },
     };
+  });
+});
+
+describe('the OpenSearch projection while OpenSearch does not answer', () => {
+  it('waits and retries its batch instead of halting', async () => {
+    const database = await createPostgresTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    // Nothing listens on port 9: every request is refused, as while OpenSearch restarts.
+    const client = new Client({ node: 'http://127.0.0.1:9', maxRetries: 0, requestTimeout: 2_000 });
+    try {
+      const { streamId, events } = listingEvents(SEARCH_FIXTURE[0]);
+      await appendEvents(store, streamId, events);
+      await projectAll(database.db, store, [cardsProjection()]);
+      const recorded = [];
+      for await (const event of store.readAll(0, 100)) recorded.push(event);
+      const batch = { events: recorded, checkpoint: recorded[recorded.length - 1].position };
+      const projection = openSearchProjection(new OpenSearchCardWriter(client, 'tcg-cards-unreachable'));
+      await expect(applyBatch(database.db, projection, batch)).rejects.toBeInstanceOf(RetryLaterError);
+      // Rolled back whole: no halt recorded, the checkpoint not moved.
+      expect(await readCheckpoint(database.db, OPENSEARCH_PROJECTION)).toBeUndefined();
+    } finally {
+      await client.close();
+      await store.close();
+      await database.drop();
+    }
   });
 });

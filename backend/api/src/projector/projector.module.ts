@@ -1,11 +1,22 @@
 import { BeforeApplicationShutdown, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { createProjections, Database, ensureOpenSearchIndex, EventStore, OpenedSearch, ProjectionRunner, ProjectionWaiter } from '@tcg/projections';
+import {
+  createProjections,
+  Database,
+  ensureOpenSearchIndex,
+  EventStore,
+  OpenedSearch,
+  OpenSearchCardWriter,
+  ProjectionRunner,
+  ProjectionWaiter,
+} from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { LOGGER, Logger } from '../logging/logger';
 import { SearchModule } from '../search/search.module';
 import { OPENED_SEARCH } from '../search/search.tokens';
+
+const ENSURE_INDEX_RETRY_MS = 5_000;
 
 /**
  * Runs the projection runners in this process when ROLE is `all` or `projector`, and gives every
@@ -20,6 +31,7 @@ import { OPENED_SEARCH } from '../search/search.tokens';
 })
 export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private runners: ProjectionRunner[] = [];
+  private stopping = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,9 +43,7 @@ export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role !== 'all' && this.config.role !== 'projector') return;
-    if (this.search.writer && (await ensureOpenSearchIndex(this.db, this.search.writer))) {
-      this.logger.warn({ projection: 'search-opensearch' }, 'the OpenSearch index was missing: it is being filled again from the event log');
-    }
+    if (this.search.writer) void this.ensureSearchIndex(this.search.writer);
     this.runners = createProjections({ openSearchWriter: this.search.writer }).map(
       (projection) =>
         new ProjectionRunner({
@@ -47,8 +57,27 @@ export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicatio
     this.logger.info({ projections: this.runners.map((runner) => runner.name) }, 'projection runners started');
   }
 
+  /**
+   * Outside start-up, and again every few seconds while OpenSearch does not answer: the other projections
+   * need not wait for it, and its own runner retries its writes meanwhile.
+   */
+  private async ensureSearchIndex(writer: OpenSearchCardWriter): Promise<void> {
+    while (!this.stopping) {
+      try {
+        if (await ensureOpenSearchIndex(this.db, writer)) {
+          this.logger.warn({ projection: 'search-opensearch' }, 'the OpenSearch index was missing: it is being filled again from the event log');
+        }
+        return;
+      } catch (error) {
+        this.logger.warn({ err: error }, 'OpenSearch does not answer; trying again in 5 s');
+        await new Promise((resolve) => setTimeout(resolve, ENSURE_INDEX_RETRY_MS).unref());
+      }
+    }
+  }
+
   /** Before any module's shutdown hook, so the runners stop while the database and event store are still open. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await Promise.all(this.runners.map((runner) => runner.stop()));
     this.runners = [];
   }
