@@ -10,7 +10,7 @@ import { ApiError } from '../web/api-exception.filter';
 import { cardStateFromEvents, createTestCard, stockFromEvents, testContext } from '../inventory/testing/write-side.fixtures';
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { ReservationAttemptsStore } from './reservation-attempts.store';
-import { ReservationSweeper } from './reservation-sweeper.service';
+import { ReservationSweeper, SWEEPER_JOB, SWEEPER_LOCK_SPACE } from './reservation-sweeper.service';
 import { requestHash } from './checkout-lines';
 import { IdempotencyKeysStore } from './idempotency-keys.store';
 import { checkoutInput, tryCheckout } from './testing/checkout.fixtures';
@@ -74,6 +74,18 @@ describe('reservation sweeper', () => {
     expect(await sweeper.sweep()).toEqual({ released: 1, placed: 0, failed: 0 });
     const state = await cardStateFromEvents(t.app, a);
     expect(state.status === 'listed' && state.ledger.stock).toBe(5);
+  });
+
+  it('skips a scheduled run while another process runs one', async () => {
+    const sweeper = t.app.get(ReservationSweeper);
+    const other = await t.app.get<Database>(DATABASE).tryLock(SWEEPER_LOCK_SPACE, SWEEPER_JOB);
+    expect(other).not.toBeNull();
+    try {
+      expect(await sweeper.runScheduled()).toBe(false);
+    } finally {
+      await other?.release();
+    }
+    expect(await sweeper.runScheduled()).toBe(true);
   });
 
   it('leaves fresh attempts and placed orders alone', async () => {

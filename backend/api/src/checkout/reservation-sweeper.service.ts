@@ -1,6 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { decideOrder, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
+import type { Database } from '@tcg/projections';
+import { DATABASE } from '../database/database.module';
 import type { JobQueue } from '../infra/jobs';
 import { deterministicUuid, orderStream, StreamDecider, systemContext } from '../inventory';
 import { JOB_QUEUE } from '../jobs/jobs.module';
@@ -13,6 +15,8 @@ import { ReservationReleaser } from './reservation-releaser';
 
 export const SWEEPER_JOB = 'reservation-sweeper';
 export const SWEEP_EVERY_MS = 30_000;
+/** Advisory lock space of the sweeper's runs (the projections use 3003 and 3004). */
+export const SWEEPER_LOCK_SPACE = 3005;
 /** A confirm or cancel still running is left alone this long before its open lines count as stuck. */
 export const FINISH_AFTER_MS = 60_000;
 
@@ -46,19 +50,29 @@ export class ReservationSweeper implements OnModuleInit {
     private readonly decider: StreamDecider,
     private readonly closedOrders: ClosedOrdersStore,
     private readonly commands: CommandBus,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.jobs.register(
-      SWEEPER_JOB,
-      async () => {
-        await this.sweep();
-        await this.finishClosedOrders();
-      },
-      { attempts: 1 },
-    );
+    this.jobs.register(SWEEPER_JOB, () => this.runScheduled().then(() => undefined), { attempts: 1 });
     await this.jobs.repeat(SWEEPER_JOB, SWEEP_EVERY_MS);
+  }
+
+  /**
+   * One scheduled run, unless another process's run is still going: BullMQ starts the next run of a
+   * schedule when one begins, so with several workers a slow run would overlap the next. False when skipped.
+   */
+  async runScheduled(): Promise<boolean> {
+    const lock = await this.db.tryLock(SWEEPER_LOCK_SPACE, SWEEPER_JOB);
+    if (!lock) return false;
+    try {
+      await this.sweep();
+      await this.finishClosedOrders();
+      return true;
+    } finally {
+      await lock.release();
+    }
   }
 
   async sweep(olderThanMs = ABANDONED_AFTER_MS): Promise<SweepReport> {

@@ -86,6 +86,11 @@ const schema = z.object({
   if ((env.ROLE === 'api' || env.ROLE === 'worker') && !env.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when NODE_ENV=production and ROLE=${env.ROLE}` });
   }
+  // The API enqueues and the worker runs the jobs: without Redis each would keep its own in-process queue,
+  // and the API's jobs would never run.
+  if ((env.ROLE === 'api' || env.ROLE === 'worker') && !env.REDIS_URL) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: `is required when NODE_ENV=production and ROLE=${env.ROLE}` });
+  }
 });
 
 export type Env = z.infer<typeof schema>;

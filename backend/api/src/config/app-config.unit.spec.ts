@@ -35,12 +35,21 @@ describe('loadConfig', () => {
 
   it('requires a bucket in production for split api and worker processes, which share files only through it', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
-    expect(() => loadConfig({ ...production, ROLE: 'api' })).toThrow(/^Invalid configuration: S3_BUCKET is required when NODE_ENV=production and ROLE=api/);
-    expect(() => loadConfig({ ...production, ROLE: 'worker', S3_BUCKET: '' })).toThrow(/S3_BUCKET is required when NODE_ENV=production and ROLE=worker/);
-    expect(loadConfig({ ...production, ROLE: 'api', S3_BUCKET: 'tienda' }).role).toBe('api');
+    const redis = { REDIS_URL: 'redis://cache:6379' };
+    expect(() => loadConfig({ ...production, ...redis, ROLE: 'api' })).toThrow(/^Invalid configuration: S3_BUCKET is required when NODE_ENV=production and ROLE=api/);
+    expect(() => loadConfig({ ...production, ...redis, ROLE: 'worker', S3_BUCKET: '' })).toThrow(/S3_BUCKET is required when NODE_ENV=production and ROLE=worker/);
+    expect(loadConfig({ ...production, ...redis, ROLE: 'api', S3_BUCKET: 'tienda' }).role).toBe('api');
     // One process on one disk (a volume) and the projector, which stores no files, need none.
     expect(loadConfig({ ...production, ROLE: 'all' }).role).toBe('all');
     expect(loadConfig({ ...production, ROLE: 'projector' }).role).toBe('projector');
+  });
+
+  it('requires Redis in production for split api and worker processes, which share jobs only through it', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', S3_BUCKET: 'tienda' };
+    expect(() => loadConfig({ ...production, ROLE: 'api' })).toThrow(/REDIS_URL is required when NODE_ENV=production and ROLE=api/);
+    expect(() => loadConfig({ ...production, ROLE: 'worker' })).toThrow(/REDIS_URL is required when NODE_ENV=production and ROLE=worker/);
+    expect(loadConfig({ ...production, ROLE: 'worker', REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(loadConfig({ ...production, ROLE: 'all' }).role).toBe('all');
   });
 
   it('listens on loopback only while the demo sign-in is on, unless told otherwise', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cardStreamName, messages } from '@tcg/domain';
@@ -42,8 +43,13 @@ export class CardImagesJobHandler implements OnModuleInit {
     this.queue.register<CardImagesJob>(CARD_IMAGES_JOB, (data, job) => this.run(data, job), CARD_IMAGES_JOB_OPTIONS);
   }
 
+  /**
+   * One job per card and picture: a second upload with the same picture joins the first, while one with a
+   * corrected address is not dropped behind a job still retrying the wrong one.
+   */
   enqueue(job: CardImagesJob): Promise<void> {
-    return this.queue.enqueue(CARD_IMAGES_JOB, job, { jobId: `${CARD_IMAGES_JOB}:${job.cardId}` });
+    const picture = createHash('sha256').update(job.sourceUrl).digest('hex').slice(0, 16);
+    return this.queue.enqueue(CARD_IMAGES_JOB, job, { jobId: `${CARD_IMAGES_JOB}:${job.cardId}:${picture}` });
   }
 
   /** Idempotent: a card that has its pictures is left alone, and stored files are not fetched again. */

@@ -57,6 +57,20 @@ describe('admin single-card upload API', () => {
     ...extra,
   });
 
+  it('stores the card and its stock when its pictures cannot be queued, and says so', async () => {
+    const card = await lookup('Pot of Prosperity');
+    const queue = shop.app.get<JobQueue>(JOB_QUEUE);
+    const enqueue = jest.spyOn(queue, 'enqueue').mockRejectedValueOnce(new Error('Redis did not take the card-images job within 5000 ms'));
+    try {
+      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 3 })).expect(201);
+      expect(enqueue).toHaveBeenCalledTimes(1);
+      expect(res.body).toMatchObject({ created: true, stock: 3, imagesQueued: false });
+      expect((await request(shop.server).get(`/api/cards/${encodeURIComponent(res.body.cardId)}`).expect(200)).body).toMatchObject({ stockFinal: 3 });
+    } finally {
+      enqueue.mockRestore();
+    }
+  });
+
   it('is for admins only', async () => {
     await request(shop.server).get('/api/admin/card-lookup?name=Dark%20Magician').expect(401);
     await request(shop.server).post('/api/admin/cards/upload').set(CSRF).send({}).expect(401);

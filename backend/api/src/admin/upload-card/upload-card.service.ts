@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cardId, cardStreamName, messages } from '@tcg/domain';
 import { CARDS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
+import { LOGGER, type Logger } from '../../logging/logger';
 import { ApiError } from '../../web/api-exception.filter';
 import {
   AddStockCommand,
@@ -28,6 +29,7 @@ export class UploadCardService {
     private readonly commands: CommandBus,
     private readonly images: CardImagesJobHandler,
     private readonly waiter: ProjectionWaiter,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** The card with this exact English name, its prints, and a Spanish name when the translation port has one. */
@@ -79,8 +81,18 @@ export class UploadCardService {
       new AddStockCommand(id, body.quantity, body.unitCost, context, requestId),
     );
     const listed = added.state.status === 'listed' ? added.state.details : null;
-    const imagesQueued = !!body.imageUrl && !(listed?.imageUrl && listed.imageSmallUrl);
-    if (imagesQueued) await this.images.enqueue({ cardId: id, sourceUrl: body.imageUrl! });
+    const imagesWanted = !!body.imageUrl && !(listed?.imageUrl && listed.imageSmallUrl);
+    // The card and its stock are stored by now: a job queue that does not answer costs the pictures only
+    // (`imagesQueued: false`; uploading the card again queues them), never the upload.
+    const imagesQueued =
+      imagesWanted &&
+      (await this.images.enqueue({ cardId: id, sourceUrl: body.imageUrl! }).then(
+        () => true,
+        (error: unknown) => {
+          this.logger.error({ err: error, cardId: id }, 'card pictures not queued');
+          return false;
+        },
+      ));
     await this.waiter.waitFor(added.position, undefined, [CARDS_PROJECTION]);
     return { cardId: id, created, stock: added.stock, imagesQueued, position: added.position };
   }

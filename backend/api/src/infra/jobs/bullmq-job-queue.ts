@@ -5,6 +5,7 @@ import {
   backoffDelay,
   DEFAULT_CLOSE_TIMEOUT_MS,
   EnqueueOptions,
+  ENQUEUE_TIMEOUT_MS,
   errorMessage,
   FAILED_JOBS_KEPT,
   FailedJob,
@@ -26,6 +27,7 @@ export interface BullmqJobQueueOptions {
   logger?: JobLogger;
   closeTimeoutMs?: number;
   pingTimeoutMs?: number;
+  enqueueTimeoutMs?: number;
 }
 
 const BACKOFF_TYPE = 'tcg-exponential';
@@ -51,6 +53,7 @@ export class BullmqJobQueue implements JobQueue {
   private readonly logger: JobLogger;
   private readonly closeTimeoutMs: number;
   private readonly pingTimeoutMs: number;
+  private readonly enqueueTimeoutMs: number;
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<string, Worker>();
   private state: 'idle' | 'running' | 'closed' = 'idle';
@@ -62,6 +65,7 @@ export class BullmqJobQueue implements JobQueue {
     this.logger = options.logger ?? silentJobLogger;
     this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
     this.pingTimeoutMs = options.pingTimeoutMs ?? 2000;
+    this.enqueueTimeoutMs = options.enqueueTimeoutMs ?? ENQUEUE_TIMEOUT_MS;
     // Workers block on this connection's duplicates; BullMQ requires unlimited retries per request.
     this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', (err) => this.logger.warn({ err }, 'redis connection error'));
@@ -97,24 +101,37 @@ export class BullmqJobQueue implements JobQueue {
       },
     );
     worker.on('error', (err) => this.logger.error({ job: name, err }, 'job worker error'));
+    // A job whose lock ran out (its process died or stopped without failing it): retried, or failed if it stalls again.
+    worker.on('stalled', (id) => this.logger.warn({ job: name, id }, 'job stalled'));
     this.workers.set(name, worker);
     if (this.state === 'running') this.run(name, worker);
   }
 
   async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {
     this.assertOpen();
-    await this.queue(name).add(name, data, {
+    const added = this.queue(name).add(name, data, {
       ...JOB_DEFAULTS,
       delay: options.delayMs,
       // Deduplication, not BullMQ's jobId: a kept failed job would block its id for good.
       deduplication: options.jobId === undefined ? undefined : { id: options.jobId },
     });
+    await this.withinTimeout(added, `take the ${name} job`);
   }
 
   async repeat<T>(name: string, everyMs: number, data?: T): Promise<void> {
     this.assertOpen();
     assertEveryMs(everyMs);
-    await this.queue(name).upsertJobScheduler(name, { every: everyMs }, { name, data, opts: JOB_DEFAULTS });
+    // At start-up: a process that cannot reach Redis stops with an error (and is restarted) instead of hanging.
+    await this.withinTimeout(this.queue(name).upsertJobScheduler(name, { every: everyMs }, { name, data, opts: JOB_DEFAULTS }), `schedule ${name}`);
+  }
+
+  /** BullMQ waits for Redis without end while it is unreachable; its callers must not. */
+  private async withinTimeout(work: Promise<unknown>, what: string): Promise<void> {
+    if (!(await settlesWithin(work, this.enqueueTimeoutMs))) {
+      work.catch(() => undefined);
+      throw new Error(`Redis did not ${what} within ${this.enqueueTimeoutMs} ms`);
+    }
+    await work;
   }
 
   async failed(name: string, limit = 20): Promise<FailedJob[]> {

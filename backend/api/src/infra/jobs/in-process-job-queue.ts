@@ -14,6 +14,7 @@ import {
   resolveJobOptions,
   assertEveryMs,
   closedBeforeFinishing,
+  runUnlessAborted,
   settlesWithin,
   silentJobLogger,
 } from './job-queue';
@@ -211,7 +212,9 @@ export class InProcessJobQueue implements JobQueue {
 
   private async execute(lane: Lane, handler: JobHandler, job: PendingJob): Promise<void> {
     try {
-      await handler(job.data, { id: job.id, name: lane.name, attempt: job.attempt, signal: this.abandon.signal });
+      const signal = this.abandon.signal;
+      // As on BullMQ: a job that ignores its signal is abandoned at close, not waited for.
+      await runUnlessAborted(() => handler(job.data, { id: job.id, name: lane.name, attempt: job.attempt, signal }), signal);
       lane.ids.delete(job.id);
     } catch (error) {
       this.onFailure(lane, job, error);

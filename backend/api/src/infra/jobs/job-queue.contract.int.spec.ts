@@ -262,3 +262,18 @@ jobQueueContract(
     redis.disconnect();
   },
 );
+
+describe('BullmqJobQueue while Redis does not answer', () => {
+  it('reports a job it could not queue or schedule instead of waiting without end', async () => {
+    // Nothing listens on port 9: as while Redis restarts.
+    const queue = new BullmqJobQueue({ redisUrl: 'redis://127.0.0.1:9', prefix: PREFIX, enqueueTimeoutMs: 300 });
+    try {
+      const started = Date.now();
+      await expect(queue.enqueue('card-images', { cardId: 'c1' })).rejects.toThrow(/did not take the card-images job within 300 ms/);
+      await expect(queue.repeat('reservation-sweeper', 30_000)).rejects.toThrow(/did not schedule reservation-sweeper within 300 ms/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await queue.close();
+    }
+  });
+});

@@ -81,7 +81,14 @@ export interface JobQueue {
 
 /** Failed jobs kept per job name for inspection; older ones are dropped. */
 export const FAILED_JOBS_KEPT = 100;
-export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
+/**
+ * How long `close()` waits for running jobs, twice at most (then for the abandoned ones): with the other
+ * shutdown steps it stays under the process's own 10 s bound, so abandoned jobs are failed and retried
+ * instead of being left to BullMQ's stall check.
+ */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 4_000;
+/** How long `enqueue` waits for the backing engine before it reports the job as not queued. */
+export const ENQUEUE_TIMEOUT_MS = 5_000;
 
 export function resolveJobOptions(options: JobOptions = {}): ResolvedJobOptions {
   const resolved = { concurrency: 1, attempts: 3, backoffMs: 1000, ...options };
