@@ -82,9 +82,10 @@ function namedVolumesOf(service: Service): string[] {
   });
 }
 
-// A secret may only be a required interpolation: `${NAME}`, `${NAME?msg}` or `${NAME:?msg}`.
-// A `${NAME:-default}` would put a literal secret in the repository again.
-const SECRET_INTERPOLATION = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?::?\?[^}]*)?\}$/;
+// A secret may only be an interpolation: `${NAME}`, `${NAME?msg}`, `${NAME:?msg}`, or `${NAME:-}` for an
+// optional one (S3 keys, where an instance role may stand in). A `${NAME:-default}` would put a literal
+// secret in the repository again.
+const SECRET_INTERPOLATION = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?::?\?[^}]*|:-)?\}$/;
 const SECRET_KEY = /PASSWORD|SECRET|ACCESS_KEY|TOKEN|PRIVATE_KEY/i;
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/:@]*:([^@]*)@/i;
 
