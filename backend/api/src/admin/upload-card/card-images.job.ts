@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { cardStreamName, messages } from '@tcg/domain';
 import sharp from 'sharp';
 import type { FileStorage } from '../../infra/files';
-import type { JobContext, JobOptions, JobQueue } from '../../infra/jobs';
+import { type JobContext, type JobOptions, type JobQueue, PermanentJobError } from '../../infra/jobs';
 import { cardStream, ChangeCardDetailsCommand, StreamDecider, systemContext } from '../../inventory';
 import { JOB_QUEUE } from '../../jobs/jobs.module';
 import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
@@ -72,7 +72,13 @@ export class CardImagesJobHandler implements OnModuleInit {
     try {
       return await this.cardDatabase.image(url, signal);
     } catch (error) {
-      if (error instanceof CardDatabaseError && error.status) throw new Error(messages.admin.upload.imageHttpError(error.status));
+      if (error instanceof CardDatabaseError && error.status) {
+        const message = messages.admin.upload.imageHttpError(error.status);
+        // The address is wrong (404, 410, …): trying again only costs the card database's rate limit.
+        // A timeout (408), a rate limit (429) and server errors may pass.
+        const permanent = error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+        throw permanent ? new PermanentJobError(message) : new Error(message);
+      }
       throw error;
     }
   }

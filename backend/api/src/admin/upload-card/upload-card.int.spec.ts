@@ -71,6 +71,20 @@ describe('admin single-card upload API', () => {
     }
   });
 
+  it('gives up on a picture whose address answers 404 at the first attempt, keeping the job as failed', async () => {
+    const card = await lookup('Ash Blossom & Joyous Spring');
+    standIn.failWith('/images/', 404);
+    const before = imageRequests().length;
+    const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { language: 'es' })).expect(201);
+    expect(res.body).toMatchObject({ imagesQueued: true });
+    const queue = shop.app.get<JobQueue>(JOB_QUEUE);
+    for (let tries = 0; tries < 100 && (await queue.failed(CARD_IMAGES_JOB)).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const [failed] = await queue.failed(CARD_IMAGES_JOB);
+    expect(failed).toMatchObject({ attempts: 1, data: { cardId: res.body.cardId } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(imageRequests().length - before).toBe(1);
+  });
+
   it('is for admins only', async () => {
     await request(shop.server).get('/api/admin/card-lookup?name=Dark%20Magician').expect(401);
     await request(shop.server).post('/api/admin/cards/upload').set(CSRF).send({}).expect(401);

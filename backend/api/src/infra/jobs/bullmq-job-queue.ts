@@ -13,6 +13,7 @@ import {
   JobLogger,
   JobOptions,
   JobQueue,
+  mayRetry,
   resolveJobOptions,
   runUnlessAborted,
   closedBeforeFinishing,
@@ -83,7 +84,7 @@ export class BullmqJobQueue implements JobQueue {
         try {
           await runUnlessAborted(() => handler(job.data as T, context), context.signal);
         } catch (error) {
-          if (attempt < resolved.attempts) {
+          if (mayRetry(error, attempt, resolved.attempts)) {
             this.logger.warn({ job: name, id: context.id, attempt, err: error }, 'job failed, retrying');
             throw error;
           }

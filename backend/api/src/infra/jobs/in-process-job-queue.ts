@@ -10,6 +10,7 @@ import {
   JobLogger,
   JobOptions,
   JobQueue,
+  mayRetry,
   ResolvedJobOptions,
   resolveJobOptions,
   assertEveryMs,
@@ -223,7 +224,7 @@ export class InProcessJobQueue implements JobQueue {
 
   private onFailure(lane: Lane, job: PendingJob, error: unknown): void {
     const context = { job: lane.name, id: job.id, attempt: job.attempt, err: error };
-    if (job.attempt < lane.options.attempts) {
+    if (mayRetry(error, job.attempt, lane.options.attempts)) {
       const delayMs = backoffDelay(lane.options, job.attempt);
       this.logger.warn({ ...context, delayMs }, 'job failed, retrying');
       this.schedule(lane, { ...job, attempt: job.attempt + 1, runAt: Date.now() + delayMs });

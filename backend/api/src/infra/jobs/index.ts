@@ -1,5 +1,6 @@
 export {
   FAILED_JOBS_KEPT,
+  PermanentJobError,
   silentJobLogger,
   type EnqueueOptions,
   type FailedJob,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { BullmqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
-import { JobContext, JobQueue } from './job-queue';
+import { JobContext, JobQueue, PermanentJobError } from './job-queue';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `tcg-test-jobs-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -106,6 +106,24 @@ function jobQueueContract(adapter: string, create: Factory, before: () => Promis
       expect(failed.failedAt).toBeInstanceOf(Date);
       await sleep(300);
       expect(attempts).toHaveLength(3);
+    });
+
+    it('fails a job at once when its failure is permanent, without its other attempts', async () => {
+      const attempts: number[] = [];
+      queue.register(
+        'hopeless',
+        (_data, job) => {
+          attempts.push(job.attempt);
+          throw new PermanentJobError('HTTP 404');
+        },
+        { attempts: 3, backoffMs: 20 },
+      );
+      await queue.start();
+      await queue.enqueue('hopeless', {}, { jobId: 'hopeless-1' });
+      await waitFor(async () => (await queue.failed('hopeless')).length === 1);
+      await sleep(150);
+      expect(attempts).toEqual([1]);
+      expect((await queue.failed('hopeless'))[0]).toMatchObject({ id: 'hopeless-1', attempts: 1, error: 'HTTP 404' });
     });
 
     it('does not keep a job that succeeds on a retry as failed', async () => {

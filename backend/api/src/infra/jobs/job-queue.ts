@@ -126,6 +126,19 @@ export async function runUnlessAborted(work: () => Promise<void> | void, signal:
   }
 }
 
+/**
+ * A failure that trying again cannot mend (a picture address that answers 404): the job fails now,
+ * without its remaining attempts, and is kept among the failed ones.
+ */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
+
+/** Whether another attempt may succeed. */
+export function mayRetry(error: unknown, attempt: number, attempts: number): boolean {
+  return attempt < attempts && !(error instanceof PermanentJobError);
+}
+
 export function closedBeforeFinishing(): Error {
   return new Error('The job queue closed before the job finished');
 }
