@@ -14,6 +14,7 @@ import {
   JobOptions,
   JobQueue,
   mayRetry,
+  ResolvedJobOptions,
   resolveJobOptions,
   runUnlessAborted,
   closedBeforeFinishing,
@@ -32,6 +33,11 @@ export interface BullmqJobQueueOptions {
 }
 
 const BACKOFF_TYPE = 'tcg-exponential';
+
+interface Registration {
+  handler: JobHandler;
+  options: ResolvedJobOptions;
+}
 
 /**
  * Attempts and backoff travel with a BullMQ job, but the process that enqueues (the API) need not
@@ -56,6 +62,7 @@ export class BullmqJobQueue implements JobQueue {
   private readonly pingTimeoutMs: number;
   private readonly enqueueTimeoutMs: number;
   private readonly queues = new Map<string, Queue>();
+  private readonly handlers = new Map<string, Registration>();
   private readonly workers = new Map<string, Worker>();
   private state: 'idle' | 'running' | 'closed' = 'idle';
   private closing?: Promise<void>;
@@ -74,15 +81,23 @@ export class BullmqJobQueue implements JobQueue {
 
   register<T>(name: string, handler: JobHandler<T>, options?: JobOptions): void {
     this.assertOpen();
-    if (this.workers.has(name)) throw new Error(`Job "${name}" already has a handler`);
-    const resolved = resolveJobOptions(options);
+    if (this.handlers.has(name)) throw new Error(`Job "${name}" already has a handler`);
+    this.handlers.set(name, { handler: handler as JobHandler, options: resolveJobOptions(options) });
+    if (this.state === 'running') this.run(name);
+  }
+
+  /**
+   * A Worker holds a blocking Redis connection of its own, so it is made only when this process runs
+   * jobs (`start`): the API, which only enqueues, opens none.
+   */
+  private createWorker(name: string, { handler, options: resolved }: Registration): Worker {
     const worker = new Worker(
       name,
       async (job: Job) => {
         const attempt = job.attemptsMade + 1;
         const context = { id: jobIdOf(job), name, attempt, signal: this.abandon.signal };
         try {
-          await runUnlessAborted(() => handler(job.data as T, context), context.signal);
+          await runUnlessAborted(() => handler(job.data, context), context.signal);
         } catch (error) {
           if (mayRetry(error, attempt, resolved.attempts)) {
             this.logger.warn({ job: name, id: context.id, attempt, err: error }, 'job failed, retrying');
@@ -104,8 +119,7 @@ export class BullmqJobQueue implements JobQueue {
     worker.on('error', (err) => this.logger.error({ job: name, err }, 'job worker error'));
     // A job whose lock ran out (its process died or stopped without failing it): retried, or failed if it stalls again.
     worker.on('stalled', (id) => this.logger.warn({ job: name, id }, 'job stalled'));
-    this.workers.set(name, worker);
-    if (this.state === 'running') this.run(name, worker);
+    return worker;
   }
 
   async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {
@@ -151,7 +165,7 @@ export class BullmqJobQueue implements JobQueue {
     this.assertOpen();
     if (this.state === 'running') return;
     this.state = 'running';
-    for (const [name, worker] of this.workers) this.run(name, worker);
+    for (const name of this.handlers.keys()) this.run(name);
   }
 
   close(): Promise<void> {
@@ -196,7 +210,11 @@ export class BullmqJobQueue implements JobQueue {
     return queue;
   }
 
-  private run(name: string, worker: Worker): void {
+  private run(name: string): void {
+    const registration = this.handlers.get(name);
+    if (!registration || this.workers.has(name)) return;
+    const worker = this.createWorker(name, registration);
+    this.workers.set(name, worker);
     worker.run().catch((err: unknown) => this.logger.error({ job: name, err }, 'job worker stopped'));
   }
 }

@@ -295,3 +295,27 @@ describe('BullmqJobQueue while Redis does not answer', () => {
     }
   });
 });
+
+describe('BullmqJobQueue in a process that only enqueues', () => {
+  it('opens no worker connections until started', async () => {
+    const prefix = `tcg-test-${randomUUID()}`;
+    const queue = new BullmqJobQueue({ redisUrl: REDIS_URL, prefix });
+    const admin = new Redis(REDIS_URL);
+    // Workers name their blocking connections `<prefix>:<queue name>`.
+    const workerConnections = async () => ((await admin.client('LIST')) as string).split('\n').filter((line) => line.includes(`name=${prefix}:`)).length;
+    try {
+      queue.register('card-images', async () => undefined);
+      queue.register('reservation-sweeper', async () => undefined);
+      await queue.enqueue('card-images', { cardId: 'c1' });
+      await sleep(200);
+      expect(await workerConnections()).toBe(0);
+      await queue.start();
+      await waitFor(async () => (await workerConnections()) === 2);
+    } finally {
+      await queue.close();
+      const keys = await admin.keys(`${prefix}:*`);
+      if (keys.length > 0) await admin.del(...keys);
+      admin.disconnect();
+    }
+  });
+});
