@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
@@ -23,6 +24,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
   app.set('trust proxy', config.trustProxy);
   app.setGlobalPrefix('api');
   app.use(securityHeaders(config));
+  // A projector or worker is not the shop: its port (never published) answers its health checks only.
+  if (config.role === 'projector' || config.role === 'worker') app.use(healthOnly);
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.use(
     pinoHttp({
@@ -35,10 +38,18 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
       autoLogging: { ignore: (req) => req.url === '/api/health' },
     }),
   );
+  if (config.role === 'projector' || config.role === 'worker') return app;
   const openApi = new DocumentBuilder().setTitle('TCG Shop API').setVersion('1').build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger);
   return app;
+}
+
+const HEALTH_PATHS = new Set(['/api/health', '/api/ready']);
+
+function healthOnly(req: Request, res: Response, next: NextFunction): void {
+  if (HEALTH_PATHS.has(req.path)) return next();
+  res.status(404).json({ statusCode: 404, code: 'not_found', message: 'Este proceso solo atiende /api/health y /api/ready.' });
 }
 
 /** One line per port, naming the adapter in use. */

@@ -39,3 +39,20 @@ describe('health and readiness', () => {
     expect(JSON.stringify(res.body)).not.toContain('connection refused');
   });
 });
+
+describe('a projector process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ROLE: 'projector', DEMO_SEED: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('answers its health checks and nothing of the shop', async () => {
+    await request(t.server).get('/api/health').expect(200);
+    await request(t.server).get('/api/ready').expect(200);
+    const shop = await request(t.server).get('/api/cards').expect(404);
+    expect(shop.body).toMatchObject({ statusCode: 404, code: 'not_found' });
+    await request(t.server).post('/api/auth/dev/login').send({ as: 'admin' }).expect(404);
+    await request(t.server).get('/').expect(404);
+  });
+});
