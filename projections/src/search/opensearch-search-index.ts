@@ -185,7 +185,9 @@ export class OpenSearchCardWriter {
         { index: { _index: index, _id: document.id } },
         { ...document, price: document.lastOfferPrice ?? document.lastSalePrice },
       ]);
-      const { body: result } = await this.client.bulk({ body: body as never, refresh: live ? 'wait_for' : false, require_alias: live });
+      // One refresh makes every earlier bulk visible too: only the last one waits for it.
+      const last = start + BULK_DOCUMENTS >= documents.length;
+      const { body: result } = await this.client.bulk({ body: body as never, refresh: live && last ? 'wait_for' : false, require_alias: live });
       if (result.errors) throw new Error(`OpenSearch bulk indexing failed: ${JSON.stringify(result.items.find((item) => Object.values(item)[0]?.error))}`);
     }
   }
