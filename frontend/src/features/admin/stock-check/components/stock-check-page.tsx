@@ -46,7 +46,7 @@ export function StockCheckPage() {
         </label>
       </div>
       {audit.isPending ? (
-        <div aria-busy="true" aria-label="Cargando auditoría">
+        <div role="status" aria-busy="true" aria-label="Cargando auditoría">
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} height="2.5rem" className="stock-check__skeleton" />
           ))}

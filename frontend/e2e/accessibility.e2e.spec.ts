@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, openContext } from './support/browser';
+import { startShop, type RunningShop } from './support/shop-process';
+
+// A demo catalogue card with plenty of stock (backend/api/src/seed/demo-catalogue.ts).
+const CARD = { id: 'Jirai Gumo_LON-EN007_Common_Unlimited_en', name: 'Jirai Gumo' };
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  const deadline = Date.now() + 100_000;
+  while (!(await fetch(`${shop.baseUrl}/api/cards/${encodeURIComponent(CARD.id)}`)).ok) {
+    if (Date.now() > deadline) throw new Error(`${CARD.id} was never projected`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function signedInPage(as?: 'customer' | 'admin'): Promise<Page> {
+  const context = await openContext(browser, shop.baseUrl, 'desktop');
+  contexts.push(context);
+  const page = await context.newPage();
+  if (as) expect((await page.request.post('/api/auth/dev/login', { data: { as }, headers: { 'X-Requested-With': 'tcg' } })).ok()).toBe(true);
+  return page;
+}
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it stands; only serious and critical findings. */
+async function violations(page: Page): Promise<Violation[]> {
+  // Evaluated, not added as a script tag: the shop's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[]; html: string }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)}`) }));
+  });
+}
+
+async function audit(page: Page, path: string, ready: (page: Page) => Promise<unknown>): Promise<[string, Violation[]]> {
+  await page.goto(path);
+  await ready(page);
+  // What the screen loads (lists, tables) is in it when it is audited, not only its skeleton.
+  await page.waitForLoadState('networkidle');
+  return [path, await violations(page)];
+}
+
+it('has no serious or critical WCAG 2.1 AA findings on the storefront', async () => {
+  const page = await signedInPage();
+  const found = [
+    await audit(page, '/', (p) => p.getByRole('region', { name: 'Últimos sets' }).waitFor()),
+    await audit(page, `/search?q=${encodeURIComponent('dragon')}`, (p) => p.locator('[data-testid="search-results"], .card-grid').first().waitFor()),
+    await audit(page, `/product/${encodeURIComponent(CARD.id)}`, (p) => p.getByRole('button', { name: 'Agregar al carrito' }).waitFor()),
+  ];
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  found.push(await audit(page, '/cart', (p) => p.getByTestId('cart-subtotal').waitFor()));
+  found.push(await audit(page, '/login', (p) => p.getByRole('heading', { level: 1 }).waitFor()));
+  expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
+});
+
+it('has no serious or critical WCAG 2.1 AA findings on the checkout, the order history and the admin screens', async () => {
+  const customer = await signedInPage('customer');
+  const admin = await signedInPage('admin');
+  const heading = (p: Page) => p.getByRole('heading', { level: 1 }).first().waitFor();
+  await customer.goto(`/product/${encodeURIComponent(CARD.id)}`);
+  await customer.getByRole('button', { name: 'Agregar al carrito' }).click();
+  const found = [
+    await audit(customer, '/checkout', heading),
+    await audit(customer, '/account/history', heading),
+    await audit(admin, '/admin/orders', heading),
+    await audit(admin, '/admin/stock-check', heading),
+    await audit(admin, '/admin/sets', heading),
+    await audit(admin, '/admin/manage-slider', heading),
+    await audit(admin, '/admin/manage-most-wanted', heading),
+    await audit(admin, '/admin/upload-card', heading),
+  ];
+  expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
+});
