@@ -33,7 +33,7 @@ export function ChatHelpButton() {
     : storeConfig.chatGreeting;
 
   return (
-    <div className="chat-help">
+    <aside className="chat-help" aria-label="Ayuda por WhatsApp">
       {!scrolled && (
         <p className="chat-help__bubble" data-testid="help-bubble">
           ¿Necesitas ayuda?
@@ -53,6 +53,6 @@ export function ChatHelpButton() {
           />
         </svg>
       </a>
-    </div>
+    </aside>
   );
 }

@@ -54,6 +54,8 @@ export function CatalogBrowser({ results, urlState, emptyText, pagination, onAdd
           {data && !loading && <p className="catalog__total">{totalText(data.total)}</p>}
         </div>
         {data && !loading && <p className="catalog__total catalog__total--wide">{totalText(data.total)}</p>}
+        {/* The page's h1 names the set or the search; each card's name is an h3 under this. */}
+        <h2 className="visually-hidden">Resultados</h2>
         {error && !data ? (
           <ErrorState error={error} onRetry={() => void refetch()} />
         ) : loading || !data ? (
