@@ -17,6 +17,7 @@ import {
 import {
   AppendResult,
   ConcurrencyError,
+  EventIdReusedError,
   EventStore,
   EventToAppend,
   ExpectedRevision,
@@ -72,11 +73,32 @@ export class EventStoreDbEventStore implements EventStore {
       return { nextRevision, position, duplicate };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
+        if (await this.holdsAnyOf(streamId, expected, data.map((event) => event.id))) throw new EventIdReusedError(streamId);
         const actual = error.actualVersion === NO_STREAM ? -1 : Number(error.actualVersion);
         throw new ConcurrencyError(streamId, expected, actual);
       }
       throw error;
     }
+  }
+
+  /**
+   * The server answers a send whose first ids are stored after `expected` but not all of them (part of an
+   * earlier append, mixed with new events) as a wrong expected version. Like the PostgreSQL store, that is
+   * a reuse of event ids, not a conflict a retry could get past.
+   */
+  private async holdsAnyOf(streamId: string, expected: ExpectedRevision, ids: readonly string[]): Promise<boolean> {
+    if (expected === 'any') return false;
+    const from = expected === 'no_stream' ? 0 : expected + 1;
+    const sent = new Set(ids);
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(from), direction: FORWARDS, maxCount: ids.length })) {
+        if (resolved.event && sent.has(resolved.event.id)) return true;
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return false;
+      throw error;
+    }
+    return false;
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {

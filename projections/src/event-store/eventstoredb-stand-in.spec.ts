@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import type { EventStoreDBClient } from '@eventstore/db-client';
+import { type EventStoreDBClient, WrongExpectedVersionError } from '@eventstore/db-client';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { event, waitFor } from './event-store.contract';
-import type { SubscriptionBatch } from './event-store.port';
+import { ConcurrencyError, EventIdReusedError, type SubscriptionBatch } from './event-store.port';
 import { EventStoreDbSubscription } from './eventstoredb-subscription';
 
 interface StoredEvent {
@@ -27,12 +27,23 @@ function standInServer() {
   const streams = new Map<string, StoredEvent[]>();
   let log = 1000n;
   const client = {
-    async appendToStream(streamId: string, events: { id: string; type: string; data: unknown; metadata: Record<string, unknown> }[]) {
+    async appendToStream(
+      streamId: string,
+      events: { id: string; type: string; data: unknown; metadata: Record<string, unknown> }[],
+      options: { expectedRevision: bigint | 'no_stream' | 'any' },
+    ) {
       const stream = streams.get(streamId) ?? [];
       const known = stream.filter((stored) => events.some((sent) => sent.id === stored.id));
       if (known.length === events.length) {
         const last = known[known.length - 1];
         return { success: true, nextExpectedRevision: last.revision, position: last.position };
+      }
+      // Not every id is stored, and the stream is not where the send expects it: a wrong expected version
+      // (the server's answer to a conflict, and to a send that repeats only some stored ids).
+      const current = BigInt(stream.length - 1);
+      const expected = options.expectedRevision === 'no_stream' ? -1n : options.expectedRevision;
+      if (expected !== 'any' && expected !== current) {
+        throw new WrongExpectedVersionError(undefined, { streamName: streamId, expected: options.expectedRevision, current: stream.length === 0 ? 'no_stream' : current });
       }
       for (const sent of events) {
         log += 100n;
@@ -68,6 +79,17 @@ describe('EventStoreDbEventStore appends (against a stand-in for the server)', (
     const first = await store.append(id, [event('StockReserved', { quantity: 1 }, eventId)], 'no_stream');
     expect(await store.append(id, [event('StockReserved', { quantity: 5 }, eventId)], 'no_stream')).toEqual({ ...first, duplicate: true });
     expect(streams.get(id)?.map((stored) => stored.data)).toEqual([{ quantity: 1 }]);
+  });
+
+  it('tells a send that repeats only some stored ids (a reuse) from a conflict', async () => {
+    const { store } = standInServer();
+    const id = `card-${randomUUID()}`;
+    const stored = randomUUID();
+    await store.append(id, [event('StockAdded', { quantity: 1 }, stored)], 'no_stream');
+    await expect(store.append(id, [event('StockAdded', { quantity: 1 }, stored), event('StockSold', {}, randomUUID())], 'no_stream')).rejects.toBeInstanceOf(
+      EventIdReusedError,
+    );
+    await expect(store.append(id, [event('StockReserved', {}, randomUUID())], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
   });
 
   it('marks each send in the stored metadata without showing the mark to readers', async () => {
