@@ -1,39 +1,20 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openContext } from './support/browser';
-import { startShop, type RunningShop } from './support/shop-process';
+import type { Page } from 'playwright-core';
+import { openShopSession, type ShopSession } from './support/shop-session';
 
 // A demo catalogue card with plenty of stock (backend/api/src/seed/demo-catalogue.ts).
 const CARD = { id: 'Jirai Gumo_LON-EN007_Common_Unlimited_en', name: 'Jirai Gumo' };
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let session: ShopSession;
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  const deadline = Date.now() + 100_000;
-  while (!(await fetch(`${shop.baseUrl}/api/cards/${encodeURIComponent(CARD.id)}`)).ok) {
-    if (Date.now() > deadline) throw new Error(`${CARD.id} was never projected`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  session = await openShopSession(CARD.id);
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
+afterAll(() => session?.close());
 
-async function signedInPage(as?: 'customer' | 'admin'): Promise<Page> {
-  const context = await openContext(browser, shop.baseUrl, 'desktop');
-  contexts.push(context);
-  const page = await context.newPage();
-  if (as) expect((await page.request.post('/api/auth/dev/login', { data: { as }, headers: { 'X-Requested-With': 'tcg' } })).ok()).toBe(true);
-  return page;
-}
+const signedInPage = (as?: 'customer' | 'admin'): Promise<Page> => session.page('desktop', as);
 
 interface Violation {
   id: string;

@@ -57,20 +57,6 @@ describe('admin single-card upload API', () => {
     ...extra,
   });
 
-  it('stores the card and its stock when its pictures cannot be queued, and says so', async () => {
-    const card = await lookup('Pot of Prosperity');
-    const queue = shop.app.get<JobQueue>(JOB_QUEUE);
-    const enqueue = jest.spyOn(queue, 'enqueue').mockRejectedValueOnce(new Error('Redis did not take the card-images job within 5000 ms'));
-    try {
-      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 3 })).expect(201);
-      expect(enqueue).toHaveBeenCalledTimes(1);
-      expect(res.body).toMatchObject({ created: true, stock: 3, imagesQueued: false });
-      expect((await request(shop.server).get(`/api/cards/${encodeURIComponent(res.body.cardId)}`).expect(200)).body).toMatchObject({ stockFinal: 3 });
-    } finally {
-      enqueue.mockRestore();
-    }
-  });
-
   it('gives up on a picture whose address answers 404 at the first attempt, keeping the job as failed', async () => {
     const card = await lookup('Ash Blossom & Joyous Spring');
     standIn.failWith('/images/', 404);
@@ -183,5 +169,30 @@ describe('admin single-card upload API', () => {
     expect((2 * options!.rateLimit!.max * 1000) / options!.rateLimit!.durationMs).toBeLessThan(20);
     expect(options?.attempts).toBeGreaterThan(1);
     expect(options?.backoffMs).toBeGreaterThan(0);
+  });
+});
+
+describe('admin single-card upload while the job queue refuses jobs', () => {
+  it('stores the card and its stock when its pictures cannot be queued, and says so', async () => {
+    const standIn = await startCardDatabaseStandIn();
+    const shop = await startTestApp({ CARD_DATABASE_URL: standIn.url, TRANSLATE_URL: standIn.translateUrl, DEMO_SEED: 'false' });
+    try {
+      const admin = request.agent(shop.server);
+      await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+      const card = (await admin.get('/api/admin/card-lookup').query({ name: 'Pot of Prosperity' }).expect(200)).body;
+      expect(card.imageUrl).toBeTruthy();
+      // The real queue, closed: every enqueue now fails, as one does while Redis does not answer.
+      await shop.app.get<JobQueue>(JOB_QUEUE).close();
+      const res = await admin
+        .post('/api/admin/cards/upload')
+        .set(CSRF)
+        .send({ name: card.name, spanishName: card.spanishName, ...card.versions[0], language: 'en', quantity: 3, unitCost: 0, salePrice: 0, offerPrice: 0, imageUrl: card.imageUrl })
+        .expect(201);
+      expect(res.body).toMatchObject({ created: true, stock: 3, imagesQueued: false });
+      expect((await request(shop.server).get(`/api/cards/${encodeURIComponent(res.body.cardId)}`).expect(200)).body).toMatchObject({ stockFinal: 3 });
+    } finally {
+      await shop.close();
+      await standIn.close();
+    }
   });
 });
