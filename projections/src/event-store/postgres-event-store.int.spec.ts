@@ -4,7 +4,7 @@ import { createPgliteTestDatabase, createPostgresTestDatabase, TestDatabase } fr
 import { collector, event, eventStoreContract, waitFor } from './event-store.contract';
 import { EventIdReusedError } from './event-store.port';
 import { openEventStore } from './open-event-store';
-import { PostgresEventStore } from './postgres-event-store';
+import { PAGE_SQL, PostgresEventStore, PROJECTED_PAGE_SQL } from './postgres-event-store';
 
 // PGlite starts in seconds under a loaded test run, and each describe opens its own.
 jest.setTimeout(30_000);
@@ -109,6 +109,48 @@ describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
       expect(read.map((e) => [e.revision, e.type])).toEqual([[0, 'StockReserved'], [1, 'OrderPlaced']]);
       expect(read[1].position).toBeGreaterThan(read[0].position);
     });
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
+}
+
+/** Rows every node that reads `events` produced, over the whole plan. */
+function eventRowsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'events' ? node['Actual Rows'] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + eventRowsRead(child), 0);
+}
+
+describe.each(engines)('PostgresEventStore pages of a long log on %s', (_engine, create) => {
+  const EVENTS = 30_000;
+  const PAGE = 2_000;
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await create();
+    // Positions below any transaction's: all of them under the page's bound. Not analyzed: PGlite has no
+    // autovacuum, and a log just loaded or restored has no statistics until it runs.
+    await test.db.exec(`
+      INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
+      SELECT n, gen_random_uuid(), 'card-plan-' || (n % 100), n / 100, 'PriceSet', '{}', '{}' FROM generate_series(1, ${EVENTS}) AS n`);
+  });
+  afterAll(() => test.drop());
+
+  it.each([
+    ['subscriptions', PROJECTED_PAGE_SQL],
+    ['readAll', PAGE_SQL],
+  ])('reads only the page it returns, wherever it starts (%s)', async (_reader, sql) => {
+    for (const after of [0, EVENTS / 2]) {
+      const { rows } = await test.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, [after, PAGE, ['card-'], null]);
+      const cell = rows[0]['QUERY PLAN'];
+      const [{ Plan }] = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : cell;
+      expect(Plan['Actual Rows']).toBe(PAGE);
+      expect(eventRowsRead(Plan)).toBeLessThanOrEqual(PAGE);
+    }
   });
 });
 
