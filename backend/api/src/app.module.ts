@@ -13,6 +13,7 @@ import { CheckoutHttpModule } from './checkout/checkout-http.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { TableMaintenanceModule } from './database/table-maintenance.service';
 import { DiscordModule } from './discord';
 import { EventStoreModule } from './event-store/event-store.module';
 import { FilesModule } from './files/files.module';
@@ -43,6 +44,7 @@ export class AppModule {
         AuthModule,
         DiscordModule,
         JobsModule,
+        TableMaintenanceModule,
         InventoryModule,
         OrdersModule,
         CheckoutModule,

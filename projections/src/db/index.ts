@@ -4,3 +4,4 @@ export * from './pglite-database';
 export * from './open-database';
 export * from './migrate';
 export * from './data-dir-lock';
+export * from './table-maintenance';
