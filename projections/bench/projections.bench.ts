@@ -2,7 +2,8 @@
  * Projections and search benchmark: `npm run bench:projections` (`-- --json` for one JSON object,
  * `-- --events N --cards N` to run smaller, `-- --batch N` for another batch size). Replays a synthetic history into the read models and sets
  * the rate beside the raw `readAll` rate of the same store, measured in the same run; repeats at a tenth
- * of the size to show how time grows; then times realistic searches over the replayed catalogue. The
+ * of the size to show how time grows; then times realistic searches over the replayed catalogue, and
+ * browsing it without words (sorts, facets, pages). The
  * histories are seeded by `tcg seed:synthetic` in a child process, so the seeding's garbage and heap
  * growth are not in the measuring process (a replay in the seeding process took 19.9 s, in a fresh
  * one 17.4 s).
@@ -17,7 +18,7 @@ import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import { createProjections } from '../src/projections/projection-registry';
 import { replayProjections } from '../src/projections/replay';
 import { PostgresSearchIndex } from '../src/search/postgres-search-index';
-import { benchQueries, percentile } from './search-queries';
+import { benchQueries, browseQueries, percentile } from './search-queries';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -30,6 +31,7 @@ const json = process.argv.includes('--json');
 const EVENTS = arg('events', 1_000_000);
 const CARDS = arg('cards', 50_000);
 const QUERIES = arg('queries', 200);
+const BROWSE_QUERIES = 80;
 const BATCH = arg('batch', 40_000);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -108,11 +110,12 @@ async function replay(target: Store): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function searchLatencies(target: Store): Promise<{ p50: number; p95: number; cards: number }> {
-  const index = new PostgresSearchIndex(target.db);
-  const { rows } = await target.db.query<{ name: string; default_name: string; spanish_name: string | null; n: number }>(
-    `SELECT name, default_name, spanish_name, count(*) OVER ()::int AS n FROM cards ORDER BY md5(id) LIMIT $1`, [QUERIES]);
-  const queries: SearchParams[] = benchQueries(rows, QUERIES);
+interface Latencies {
+  p50: number;
+  p95: number;
+}
+
+async function latencies(index: PostgresSearchIndex, queries: readonly SearchParams[]): Promise<Latencies> {
   for (const params of queries.slice(0, 20)) await index.search(params);
   const times: number[] = [];
   for (const params of queries) {
@@ -120,7 +123,18 @@ async function searchLatencies(target: Store): Promise<{ p50: number; p95: numbe
     await index.search(params);
     times.push(performance.now() - started);
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), cards: rows[0]?.n ?? 0 };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function searchLatencies(target: Store): Promise<{ words: Latencies; browse: Latencies; cards: number }> {
+  const index = new PostgresSearchIndex(target.db);
+  const { rows } = await target.db.query<{ name: string; default_name: string; spanish_name: string | null; n: number }>(
+    `SELECT name, default_name, spanish_name, count(*) OVER ()::int AS n FROM cards ORDER BY md5(id) LIMIT $1`, [QUERIES]);
+  return {
+    words: await latencies(index, benchQueries(rows, QUERIES)),
+    browse: await latencies(index, browseQueries(BROWSE_QUERIES)),
+    cards: rows[0]?.n ?? 0,
+  };
 }
 
 async function main(): Promise<void> {
@@ -134,7 +148,8 @@ async function main(): Promise<void> {
     const replayEventsPerSecond = large.events / largeSeconds;
     log(`replay: ${large.events} events in ${largeSeconds.toFixed(1)} s = ${Math.round(replayEventsPerSecond)} events/s`);
     const search = await searchLatencies(large);
-    log(`search over ${search.cards} cards: p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms`);
+    log(`search over ${search.cards} cards: p50 ${search.words.p50.toFixed(2)} ms, p95 ${search.words.p95.toFixed(2)} ms`);
+    log(`browse without words: p50 ${search.browse.p50.toFixed(2)} ms, p95 ${search.browse.p95.toFixed(2)} ms`);
     log(`small run: ${Math.round(EVENTS / 10)} events, ${Math.round(CARDS / 10)} cards`);
     const small = await seededStore(Math.round(EVENTS / 10), Math.max(1, Math.round(CARDS / 10)));
     let smallSeconds: number;
@@ -148,7 +163,8 @@ async function main(): Promise<void> {
       events: large.events, cards: CARDS, replaySeconds: round(largeSeconds), replayEventsPerSecond: Math.round(replayEventsPerSecond),
       rawReadEventsPerSecond: Math.round(rawReadEventsPerSecond), ratio: round(replayEventsPerSecond / rawReadEventsPerSecond),
       smallEvents: small.events, smallReplaySeconds: round(smallSeconds), growth: round(largeSeconds / smallSeconds),
-      searchCards: search.cards, searchQueries: QUERIES, searchP50Ms: round(search.p50), searchP95Ms: round(search.p95),
+      searchCards: search.cards, searchQueries: QUERIES, searchP50Ms: round(search.words.p50), searchP95Ms: round(search.words.p95),
+      browseQueries: BROWSE_QUERIES, browseP50Ms: round(search.browse.p50), browseP95Ms: round(search.browse.p95),
     };
   } finally {
     await large.drop();

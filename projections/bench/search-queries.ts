@@ -52,3 +52,21 @@ export function benchQueries(cards: Array<{ default_name: string; spanish_name: 
     };
   });
 }
+
+const SORTS: SearchParams['sort'][] = ['az', 'za', 'priceAsc', 'priceDesc'];
+
+/**
+ * The catalogue browsed without words, as the storefront's search page opens: each sort, with and
+ * without facets and the in-stock filter, on the first pages and a far one.
+ */
+export function browseQueries(count: number): SearchParams[] {
+  return Array.from({ length: count }, (_, index) => ({
+    q: '',
+    languages: [],
+    rarities: [],
+    inStockOnly: false,
+    sort: SORTS[index % SORTS.length],
+    page: [1, 2, 3, 50][Math.floor(index / SORTS.length) % 4],
+    ...FACETS[Math.floor(index / (SORTS.length * 4)) % FACETS.length],
+  }));
+}
