@@ -10,11 +10,9 @@ import { AddStockCommand } from '../../inventory';
 import { ApiError } from '../../web/api-exception.filter';
 import { addStockSchema } from './add-stock.schema';
 import { type CardMovementEntry, CardMovementsQuery } from './queries/card-movements.query';
-import { type StockCheckRow, StockCheckQuery } from './queries/stock-check.query';
+import { type StockCheckPage, type StockCheckRow, StockCheckQuery } from './queries/stock-check.query';
 
-export interface StockCheckResponse {
-  cards: StockCheckRow[];
-}
+export type StockCheckResponse = StockCheckPage;
 
 export interface CardMovementsResponse {
   movements: CardMovementEntry[];
@@ -37,15 +35,17 @@ export class StockCheckController {
   ) {}
 
   @Get('stock-check')
-  async stockCheck(@Query('q') q?: string, @Query('onlyDiff') onlyDiff?: string): Promise<StockCheckResponse> {
-    return {
-      cards: await this.queries.execute(
-        new StockCheckQuery({
-          q,
-          onlyDiff: onlyDiff === 'true' || onlyDiff === '1',
-        }),
-      ),
-    };
+  async stockCheck(@Query('q') q?: string, @Query('onlyDiff') onlyDiff?: string, @Query('page') page?: string): Promise<StockCheckResponse> {
+    if (page !== undefined && !/^[1-9]\d{0,4}$/.test(page)) {
+      throw new ApiError(400, 'bad_request', 'Página no válida: debe ser un número entero desde 1.');
+    }
+    return this.queries.execute(
+      new StockCheckQuery({
+        q,
+        onlyDiff: onlyDiff === 'true' || onlyDiff === '1',
+        page: page === undefined ? 1 : Number(page),
+      }),
+    );
   }
 
   @Get('cards/:id/movements')
@@ -77,7 +77,9 @@ export class StockCheckController {
     };
     const { position } = await this.commands.execute(new AddStockCommand(cardId, quantity, unitCost, context, requestId));
     await this.waiter.waitFor(position, undefined, [CARDS_PROJECTION]);
-    const [card] = await this.queries.execute(new StockCheckQuery({ cardId }));
+    const {
+      cards: [card],
+    } = await this.queries.execute(new StockCheckQuery({ cardId }));
     return { card, position };
   }
 }

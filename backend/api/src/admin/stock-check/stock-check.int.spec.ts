@@ -167,3 +167,44 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     });
   });
 });
+
+describe('admin stock audit API, a page at a time (real PostgreSQL)', () => {
+  const CARDS = 53;
+  let t: TestApp;
+  let admin: Shopper;
+  const created: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+    admin = await signInAdmin(t);
+    for (let index = 0; index < CARDS; index++) created.push(await createTestCard(t.app, { name: `Paged ${index}`, stock: 0, price: 100 }));
+    await readModelsAtHead(t.app);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const page = async (query: string) => (await admin.agent.get(`/api/admin/stock-check${query}`).expect(200)).body;
+
+  it('answers 50 cards per page, newest first, with the totals; a page past the last has no cards', async () => {
+    const first = await page('');
+    expect({ ...first, cards: first.cards.length }).toEqual({ cards: 50, page: 1, pageSize: 50, total: CARDS, totalPages: 2 });
+    const second = await page('?page=2');
+    expect(second).toMatchObject({ page: 2, total: CARDS, totalPages: 2 });
+    expect([...first.cards, ...second.cards].map((row: StockCheckRow) => row.id)).toEqual([...created].reverse());
+    expect(await page('?page=3')).toEqual({ cards: [], page: 3, pageSize: 50, total: CARDS, totalPages: 2 });
+  });
+
+  it('pages the differing cards with onlyDiff, and the search with q', async () => {
+    const db = t.app.get<Database>(DATABASE);
+    await db.query('UPDATE cards SET stock_final = 2 WHERE id = ANY($1)', [[created[3], created[40]]]);
+    const differing = await page('?onlyDiff=true');
+    expect(differing).toMatchObject({ page: 1, total: 2, totalPages: 1 });
+    expect(differing.cards.map((row: StockCheckRow) => [row.id, row.difference]).sort()).toEqual([[created[3], 2], [created[40], 2]].sort());
+    expect(await page('?onlyDiff=true&page=2')).toMatchObject({ cards: [], total: 2 });
+    expect(await page('?q=paged%2012')).toMatchObject({ total: 1, totalPages: 1, cards: [{ id: created[12] }] });
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '999999'])('refuses page=%s with a JSON error', async (value) => {
+    const res = await admin.agent.get(`/api/admin/stock-check?page=${value}`).expect(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', message: 'Página no válida: debe ser un número entero desde 1.' });
+  });
+});

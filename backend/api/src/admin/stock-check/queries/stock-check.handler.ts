@@ -3,9 +3,18 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { atCardsCheckpoint, compareStock, type Database, type EventStore, type Sql } from '@tcg/projections';
 import { DATABASE } from '../../../database/database.module';
 import { EVENT_STORE } from '../../../event-store/event-store.module';
-import { type StockCheckRow, StockCheckQuery } from './stock-check.query';
+import { STOCK_CHECK_PAGE_SIZE, type StockCheckFilter, type StockCheckPage, type StockCheckRow, StockCheckQuery } from './stock-check.query';
 
 type CardRow = Omit<StockCheckRow, 'computed' | 'difference'>;
+
+interface Selected {
+  cards: CardRow[];
+  /** Cards matching the filter, of which `cards` is the page (or all of them, for `onlyDiff`). */
+  matching: number;
+}
+
+const MATCHES = `($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0))
+          AND ($2::text IS NULL OR id = $2::text)`;
 
 @QueryHandler(StockCheckQuery)
 export class StockCheckHandler implements IQueryHandler<StockCheckQuery> {
@@ -17,32 +26,51 @@ export class StockCheckHandler implements IQueryHandler<StockCheckQuery> {
   /**
    * The page's rows and the cards projection's checkpoint in one snapshot, compared with the CLI's own
    * comparison (and so the domain's one stock fold) up to that checkpoint: a projector that is behind
-   * shows no false difference.
+   * shows no false difference. Only the page's cards are replayed, each from its own stream; with
+   * `onlyDiff` every matching card must be, before the differing ones can be paged.
    */
-  async execute({ filter }: StockCheckQuery): Promise<StockCheckRow[]> {
-    const { rows: cards, position } = await atCardsCheckpoint(this.db, (tx) => this.cards(tx, filter.q?.trim() ?? '', filter.cardId ?? null));
+  async execute({ filter }: StockCheckQuery): Promise<StockCheckPage> {
+    const page = Math.max(1, filter.page ?? 1);
+    const offset = (page - 1) * STOCK_CHECK_PAGE_SIZE;
+    const { rows: selected, position } = await atCardsCheckpoint(this.db, (tx) => this.select(tx, filter, filter.onlyDiff ? null : offset));
+    const audited = await this.audit(selected.cards, position);
+    const differing = filter.onlyDiff ? audited.filter((row) => row.difference !== 0) : audited;
+    const total = filter.onlyDiff ? differing.length : selected.matching;
+    return {
+      cards: filter.onlyDiff ? differing.slice(offset, offset + STOCK_CHECK_PAGE_SIZE) : differing,
+      page,
+      pageSize: STOCK_CHECK_PAGE_SIZE,
+      total,
+      totalPages: Math.ceil(total / STOCK_CHECK_PAGE_SIZE),
+    };
+  }
+
+  private async audit(cards: CardRow[], position: number): Promise<StockCheckRow[]> {
     const differences = await compareStock(
       this.store,
       cards.map((card) => ({ id: card.id, stock_final: card.recorded })),
       position,
     );
     const replayed = new Map(differences.map((found) => [found.cardId, found.replayed]));
-    const rows = cards.map((card) => {
+    return cards.map((card) => {
       const computed = replayed.get(card.id) ?? card.recorded;
       return { ...card, computed, difference: card.recorded - computed };
     });
-    return filter.onlyDiff ? rows.filter((row) => row.difference !== 0) : rows;
   }
 
-  private async cards(tx: Sql, q: string, cardId: string | null): Promise<CardRow[]> {
-    const { rows } = await tx.query<CardRow>(
+  /** The page at `offset`, or every matching card when `offset` is null. */
+  private async select(tx: Sql, filter: StockCheckFilter, offset: number | null): Promise<Selected> {
+    const params = [filter.q?.trim() ?? '', filter.cardId ?? null];
+    const { rows: cards } = await tx.query<CardRow>(
       `SELECT id, name, set_name AS "set", set_code AS "setCode", rarity, edition, language, stock_final AS recorded
          FROM cards
-        WHERE ($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0))
-          AND ($2::text IS NULL OR id = $2::text)
-        ORDER BY updated_at DESC, id`,
-      [q, cardId],
+        WHERE ${MATCHES}
+        ORDER BY updated_at DESC, id
+        ${offset === null ? '' : 'LIMIT $3 OFFSET $4'}`,
+      offset === null ? params : [...params, STOCK_CHECK_PAGE_SIZE, offset],
     );
-    return rows;
+    if (offset === null) return { cards, matching: cards.length };
+    const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM cards WHERE ${MATCHES}`, params);
+    return { cards, matching: rows[0].n };
   }
 }

@@ -24,10 +24,24 @@ export interface StockCheckFilter {
   onlyDiff?: boolean;
   /** One card only: the row the add-stock dialog just changed. */
   cardId?: string;
+  /** From 1; a page past the last has no cards. */
+  page?: number;
 }
 
-/** Spec §7: cards ordered by updatedAt descending, each with its audit. */
-export class StockCheckQuery extends Query<StockCheckRow[]> {
+/** Cards audited per page: each one's stock is folded from its own stream. */
+export const STOCK_CHECK_PAGE_SIZE = 50;
+
+export interface StockCheckPage {
+  cards: StockCheckRow[];
+  page: number;
+  pageSize: number;
+  /** Cards matching the filter (with `onlyDiff`, those that differ). */
+  total: number;
+  totalPages: number;
+}
+
+/** Spec §7: cards ordered by updatedAt descending, each with its audit, a page at a time. */
+export class StockCheckQuery extends Query<StockCheckPage> {
   constructor(readonly filter: StockCheckFilter) {
     super();
   }
