@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { OrderStatus } from '@tcg/domain';
@@ -7,11 +7,10 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
 import { CancelOrderCommand, ConfirmOrderCommand } from '../../orders';
-import { type AdminOrder, ListAdminOrdersQuery } from './queries/list-admin-orders.query';
+import { parsePage } from '../../web/page-param';
+import { type AdminOrdersPage, ListAdminOrdersQuery } from './queries/list-admin-orders.query';
 
-export interface AdminOrdersResponse {
-  orders: AdminOrder[];
-}
+export type AdminOrdersResponse = AdminOrdersPage;
 
 export interface OrderTransitionResponse {
   orderId: string;
@@ -32,8 +31,8 @@ export class AdminOrdersController {
   ) {}
 
   @Get()
-  async list(): Promise<AdminOrdersResponse> {
-    return { orders: await this.queries.execute(new ListAdminOrdersQuery()) };
+  list(@Query('page') page?: string): Promise<AdminOrdersResponse> {
+    return this.queries.execute(new ListAdminOrdersQuery(parsePage(page)));
   }
 
   /** Settles every reservation with a `venta`; a cancelled order is refused with 409. */

@@ -194,3 +194,39 @@ describe('admin orders API (real PostgreSQL)', () => {
     });
   });
 });
+
+describe('admin orders API, a page at a time (real PostgreSQL)', () => {
+  const ORDERS = 53;
+  let t: TestApp;
+  let admin: Shopper;
+  const placed: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+    admin = await signInAdmin(t);
+    const cardId = await createTestCard(t.app, { name: 'Paged order card', stock: ORDERS, price: 300 });
+    for (let index = 0; index < ORDERS; index++) {
+      const outcome = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: 300 }]));
+      if (!outcome.ok) throw outcome.error;
+      placed.push(outcome.result.orderId);
+    }
+    await readModelsAtHead(t.app);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const page = async (query: string) => (await admin.agent.get(`/api/admin/orders${query}`).expect(200)).body;
+
+  it('answers 50 orders per page, newest first, with the totals; a page past the last has none', async () => {
+    const first = await page('');
+    expect({ ...first, orders: first.orders.length }).toEqual({ orders: 50, page: 1, pageSize: 50, total: ORDERS, totalPages: 2 });
+    const second = await page('?page=2');
+    expect(second).toMatchObject({ page: 2, total: ORDERS, totalPages: 2 });
+    expect([...first.orders, ...second.orders].map((order: AdminOrder) => order.id)).toEqual([...placed].reverse());
+    expect(await page('?page=3')).toEqual({ orders: [], page: 3, pageSize: 50, total: ORDERS, totalPages: 2 });
+  });
+
+  it.each(['0', 'x', '2.0'])('refuses page=%s with a JSON error', async (value) => {
+    const res = await admin.agent.get(`/api/admin/orders?page=${value}`).expect(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', message: 'Página no válida: debe ser un número entero desde 1.' });
+  });
+});

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
 import { AddStockCommand } from '../../inventory';
 import { ApiError } from '../../web/api-exception.filter';
+import { parsePage } from '../../web/page-param';
 import { addStockSchema } from './add-stock.schema';
 import { type CardMovementEntry, CardMovementsQuery } from './queries/card-movements.query';
 import { type StockCheckPage, type StockCheckRow, StockCheckQuery } from './queries/stock-check.query';
@@ -36,14 +37,11 @@ export class StockCheckController {
 
   @Get('stock-check')
   async stockCheck(@Query('q') q?: string, @Query('onlyDiff') onlyDiff?: string, @Query('page') page?: string): Promise<StockCheckResponse> {
-    if (page !== undefined && !/^[1-9]\d{0,4}$/.test(page)) {
-      throw new ApiError(400, 'bad_request', 'Página no válida: debe ser un número entero desde 1.');
-    }
     return this.queries.execute(
       new StockCheckQuery({
         q,
         onlyDiff: onlyDiff === 'true' || onlyDiff === '1',
-        page: page === undefined ? 1 : Number(page),
+        page: parsePage(page),
       }),
     );
   }

@@ -25,5 +25,21 @@ export interface AdminOrder {
   sameProofOrderIds: string[];
 }
 
-/** Spec §7: all orders ordered by createdAt descending (admin). */
-export class ListAdminOrdersQuery extends Query<AdminOrder[]> {}
+/** Orders per page of the admin's list. */
+export const ADMIN_ORDERS_PAGE_SIZE = 50;
+
+export interface AdminOrdersPage {
+  orders: AdminOrder[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+
+/** Spec §7: all orders ordered by createdAt descending (admin), a page at a time. */
+export class ListAdminOrdersQuery extends Query<AdminOrdersPage> {
+  /** From 1; a page past the last has no orders. */
+  constructor(readonly page = 1) {
+    super();
+  }
+}
