@@ -2,18 +2,22 @@ import { messages } from '@tcg/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
-import { auditRow } from './testing/stock-check-rows';
+import { auditPage, auditRow } from './testing/stock-check-rows';
 
 const kuriboh = auditRow('Kuriboh', 2, 2);
 const stockPath = `/api/admin/cards/${encodeURIComponent(kuriboh.id)}/stock`;
 
 /** The audit API; after a successful add the list never answers again, so only the add's own answer can update the row. */
-function auditApi(addAnswer: () => Response = () => jsonResponse({ card: { ...kuriboh, recorded: 5, computed: 5 }, position: 7 }, 201)) {
+function auditApi(
+  addAnswer: () => Response = () => jsonResponse({ card: { ...kuriboh, recorded: 5, computed: 5 }, position: 7 }, 201),
+  total = 1,
+) {
   let added = false;
   return mockFetch({
     ...frameAnswers,
     '/api/auth/me': signedInAs.admin,
-    '/api/admin/stock-check': () => (added ? (new Promise(() => undefined) as unknown as Response) : jsonResponse({ cards: [kuriboh] })),
+    '/api/admin/stock-check': () =>
+      added ? (new Promise(() => undefined) as unknown as Response) : jsonResponse(auditPage([kuriboh], { total })),
     [stockPath]: () => {
       const answer = addAnswer();
       added = answer.ok;
@@ -83,6 +87,18 @@ describe("'Agregar Stock' dialog", () => {
     const reopened = screen.getByRole('dialog', { name: 'Agregar Stock' });
     expect(within(reopened).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('1');
     expect(within(reopened).getByRole('textbox', { name: 'Costo unitario (S/)' })).toHaveValue('0');
+  });
+
+  it('keeps the pagination of a long audit when the row updates', async () => {
+    auditApi(undefined, 120);
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('row', { name: 'Kuriboh' })).getAllByRole('cell')[3]).toHaveTextContent(/^5$/);
+    const pagination = screen.getByRole('navigation', { name: 'Paginación' });
+    expect(within(pagination).getByText('1')).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination).getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/admin/stock-check?page=3');
   });
 
   it('re-sends an add whose answer was lost under the same Idempotency-Key, and a later add under a new one', async () => {

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
-import { auditRow } from './testing/stock-check-rows';
+import { auditPage, auditRow } from './testing/stock-check-rows';
 
 const even = auditRow('Dark Magician', 4, 4);
 const over = auditRow('Blue-Eyes White Dragon', 7, 4);
@@ -11,7 +11,7 @@ const row = (name: string) => screen.getByRole('row', { name });
 
 describe('stock audit table', () => {
   it('shows recorded, computed and the difference, green when zero and red otherwise', async () => {
-    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/stock-check': { cards: [even, over, under] } });
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/stock-check': auditPage([even, over, under]) });
     renderApp('/admin/stock-check');
     await screen.findByRole('row', { name: 'Dark Magician' });
 
@@ -33,9 +33,9 @@ describe('stock audit table', () => {
     const fetch = mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
-      '/api/admin/stock-check': { cards: [even, over, under] },
-      '/api/admin/stock-check?onlyDiff=true': { cards: [over, under] },
-      '/api/admin/stock-check?q=kuri&onlyDiff=true': { cards: [under] },
+      '/api/admin/stock-check': auditPage([even, over, under]),
+      '/api/admin/stock-check?onlyDiff=true': auditPage([over, under]),
+      '/api/admin/stock-check?q=kuri&onlyDiff=true': auditPage([under]),
     });
     const { user } = renderApp('/admin/stock-check');
     await screen.findByRole('row', { name: 'Dark Magician' });
@@ -55,7 +55,7 @@ describe('stock audit table', () => {
     mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
-      '/api/admin/stock-check': { cards: [even] },
+      '/api/admin/stock-check': auditPage([even]),
       [`/api/admin/cards/${encodeURIComponent(even.id)}/movements`]: {
         movements: [
           { type: 'ingreso', quantity: 5, timestamp: '2024-03-05T15:30:00.000Z', unitCost: 100, source: null, orderId: null },
@@ -89,5 +89,111 @@ describe('stock audit table', () => {
     });
     renderApp('/admin/stock-check');
     expect(await screen.findByRole('alert')).toHaveTextContent('Ocurrió un error inesperado. Inténtalo de nuevo.');
+  });
+});
+
+describe('stock audit pages', () => {
+  const pagination = () => screen.queryByRole('navigation', { name: 'Paginación' });
+  const asked = (fetch: jest.Mock) =>
+    fetch.mock.calls.map(([path]) => String(path)).filter((path) => path.startsWith('/api/admin/stock-check'));
+  /** 120 matching cards: three pages of 50. */
+  const threePages = {
+    '/api/admin/stock-check': auditPage([even], { page: 1, total: 120 }),
+    '/api/admin/stock-check?page=2': auditPage([over], { page: 2, total: 120 }),
+    '/api/admin/stock-check?page=3': auditPage([under], { page: 3, total: 120 }),
+  };
+
+  it('shows no pagination when everything fits in one page', async () => {
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/stock-check': auditPage([even, over, under]) });
+    renderApp('/admin/stock-check');
+    await screen.findByRole('row', { name: 'Dark Magician' });
+    expect(screen.getAllByTestId('stock-row')).toHaveLength(3);
+    expect(pagination()).not.toBeInTheDocument();
+  });
+
+  it("pages through the audit with 'Página siguiente', keeping the page in the URL for the back button", async () => {
+    const fetch = mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, ...threePages });
+    const { user, router } = renderApp('/admin/stock-check');
+    await screen.findByRole('row', { name: 'Dark Magician' });
+    const nav = pagination();
+    expect(nav).toBeInTheDocument();
+    expect(within(nav!).getByText('1')).toHaveAttribute('aria-current', 'page');
+    expect(within(nav!).queryByRole('link', { name: 'Página anterior' })).not.toBeInTheDocument();
+    expect(within(nav!).getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/admin/stock-check?page=3');
+
+    await user.click(within(nav!).getByRole('link', { name: 'Página siguiente' }));
+    expect(await screen.findByRole('row', { name: 'Blue-Eyes White Dragon' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'Dark Magician' })).not.toBeInTheDocument();
+    expect(asked(fetch)).toContain('/api/admin/stock-check?page=2');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(within(pagination()!).getByText('2')).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination()!).getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/admin/stock-check');
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('row', { name: 'Dark Magician' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('starts a new search at page 1, without the page in the URL', async () => {
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/stock-check?q=kuri': auditPage([under]),
+    });
+    const { user, router } = renderApp('/admin/stock-check?page=2');
+    await screen.findByRole('row', { name: 'Blue-Eyes White Dragon' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), 'kuri');
+    expect(await screen.findByRole('row', { name: 'Kuriboh' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('stock-row')).toHaveLength(1);
+    expect(asked(fetch)).toContain('/api/admin/stock-check?q=kuri');
+    expect(asked(fetch).filter((path) => path.includes('q=') && path.includes('page='))).toEqual([]);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(pagination()).not.toBeInTheDocument();
+  });
+
+  it("starts again at page 1 when 'Solo con diferencia' changes", async () => {
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/stock-check?onlyDiff=true': auditPage([over, under], { page: 1, total: 60 }),
+    });
+    const { user, router } = renderApp('/admin/stock-check?page=3');
+    await screen.findByRole('row', { name: 'Kuriboh' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Solo con diferencia' }));
+    expect(await screen.findByRole('row', { name: 'Blue-Eyes White Dragon' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('stock-row')).toHaveLength(2);
+    expect(asked(fetch).filter((path) => path.includes('onlyDiff=true'))).toEqual(['/api/admin/stock-check?onlyDiff=true']);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(pagination()!).getByText('1')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('goes to the last page when a page past it comes back empty, never saying there is nothing', async () => {
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/stock-check?page=9': auditPage([], { page: 9, total: 120 }),
+    });
+    const { router } = renderApp('/admin/stock-check?page=9');
+    let saidEmpty = false;
+    await waitFor(() => {
+      if (screen.queryByText('No hay cartas para mostrar.')) saidEmpty = true;
+      expect(screen.getByRole('row', { name: 'Kuriboh' })).toBeInTheDocument();
+    });
+    expect(saidEmpty).toBe(false);
+    expect(asked(fetch)).toEqual(['/api/admin/stock-check?page=9', '/api/admin/stock-check?page=3']);
+    expect(router.state.location.search).toBe('?page=3');
+    expect(within(pagination()!).getByText('3')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('still says there is nothing to show when no card matches at all', async () => {
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/stock-check?page=2': auditPage([], { page: 2, total: 0 }) });
+    renderApp('/admin/stock-check?page=2');
+    expect(await screen.findByText('No hay cartas para mostrar.')).toBeInTheDocument();
+    expect(pagination()).not.toBeInTheDocument();
   });
 });

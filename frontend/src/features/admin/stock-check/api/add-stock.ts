@@ -43,7 +43,7 @@ export function useAddStock() {
     onSuccess: ({ card }) => {
       // The row shows the new stock at once; the refetch then settles filters such as 'Solo con diferencia'.
       queryClient.setQueriesData<StockCheckResponse>({ queryKey: stockCheckQueryKey }, (data) =>
-        data ? { cards: data.cards.map((row) => (row.id === card.id ? card : row)) } : data,
+        data ? { ...data, cards: data.cards.map((row) => (row.id === card.id ? card : row)) } : data,
       );
       void queryClient.invalidateQueries({ queryKey: stockCheckQueryKey });
       void queryClient.invalidateQueries({ queryKey: cardMovementsQueryKey(card.id) });

@@ -17,21 +17,32 @@ export interface StockCheckRow {
   difference: number;
 }
 
+/** One page of the audit: `total` counts the matching cards (after 'Solo con diferencia'). */
 export interface StockCheckResponse {
   cards: StockCheckRow[];
+  /** The page asked for, even past the last one (which answers no cards). */
+  page: number;
+  pageSize: number;
+  total: number;
+  /** ceil(total / pageSize); 0 when no card matches. */
+  totalPages: number;
 }
 
 export interface StockCheckFilter {
   q: string;
   onlyDiff: boolean;
+  /** From 1. */
+  page: number;
 }
 
 export const stockCheckQueryKey = ['admin', 'stock-check'] as const;
 
-export function stockCheckUrl({ q, onlyDiff }: StockCheckFilter): string {
+/** Page 1 sends no `page`, so its URLs are those of the unpaginated audit. */
+export function stockCheckUrl({ q, onlyDiff, page }: StockCheckFilter): string {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (onlyDiff) params.set('onlyDiff', 'true');
+  if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return `/api/admin/stock-check${query ? `?${query}` : ''}`;
 }
@@ -42,7 +53,7 @@ export const stockCheckQueryOptions = (filter: StockCheckFilter) =>
     queryFn: ({ signal }) => api.get<StockCheckResponse>(stockCheckUrl(filter), { signal }),
     // An audit is only worth what it says now.
     staleTime: 0,
-    // While a new search runs, the table keeps the last answer instead of blinking to a skeleton.
+    // While a new search or page loads, the table keeps the last answer instead of blinking to a skeleton.
     placeholderData: keepPreviousData,
   });
 

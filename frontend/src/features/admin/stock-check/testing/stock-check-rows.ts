@@ -1,4 +1,4 @@
-import type { StockCheckRow } from '../api/get-stock-check';
+import type { StockCheckResponse, StockCheckRow } from '../api/get-stock-check';
 
 export function auditRow(name: string, recorded: number, computed: number): StockCheckRow {
   return {
@@ -13,4 +13,14 @@ export function auditRow(name: string, recorded: number, computed: number): Stoc
     computed,
     difference: recorded - computed,
   };
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** One page of the audit's answer; by default the only page, holding every matching card. */
+export function auditPage(
+  cards: StockCheckRow[],
+  { page = 1, total = cards.length }: { page?: number; total?: number } = {},
+): StockCheckResponse {
+  return { cards, page, pageSize: AUDIT_PAGE_SIZE, total, totalPages: Math.ceil(total / AUDIT_PAGE_SIZE) };
 }
