@@ -12,15 +12,16 @@ export class GetMyOrdersHandler implements IQueryHandler<GetMyOrdersQuery> {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   async execute({ userId }: GetMyOrdersQuery): Promise<OrderHistoryEntry[]> {
-    // Orders placed in the same millisecond keep the order they were written in (position).
+    // Orders placed in the same millisecond keep the order they were written in (position). Each order's
+    // items are looked up by its id: a join grouped by order was planned, without statistics, as a scan
+    // of every order item of the shop (42-58 ms at 264,000 items, instead of about 1 ms).
     const { rows } = await this.db.query<OrderRow>(
       `SELECT o.id, o.total, o.status, o.proof_key AS "proofKey",
               to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-              COALESCE(json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'unitPrice', i.unit_price)
-                         ORDER BY i.line) FILTER (WHERE i.order_id IS NOT NULL), '[]'::json) AS items
-         FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
+              COALESCE((SELECT json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'unitPrice', i.unit_price) ORDER BY i.line)
+                          FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS items
+         FROM orders o
         WHERE o.user_id = $1
-        GROUP BY o.id
         ORDER BY o.created_at DESC, o.position DESC`,
       [userId],
     );
