@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
 import type { AdminOrder } from './api/get-admin-orders';
 import { cancelQuestion } from './components/admin-orders-list';
+import { ordersPage } from './testing/orders-page';
 
 function order(id: string, status: string, overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
@@ -33,7 +34,7 @@ describe('admin orders list', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows every order with its admin label, contact, line totals, total and proof; buttons only on pending ones', async () => {
-    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': { orders: [pending, confirmed, cancelled] } });
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([pending, confirmed, cancelled]) });
     renderApp('/admin/orders');
     await screen.findByRole('listitem', { name: 'Pedido #aaaaaaaa' });
 
@@ -65,7 +66,7 @@ describe('admin orders list', () => {
     const fetch = mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
-      '/api/admin/orders': () => jsonResponse({ orders }),
+      '/api/admin/orders': () => jsonResponse(ordersPage(orders)),
       [`/api/admin/orders/${pending.id}/confirm`]: () => {
         orders = [{ ...pending, status: 'confirmado' }];
         return jsonResponse({ orderId: pending.id, status: 'confirmado', changed: true, position: 9 });
@@ -85,7 +86,7 @@ describe('admin orders list', () => {
     mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
-      '/api/admin/orders': { orders: [pending] },
+      '/api/admin/orders': ordersPage([pending]),
       [`/api/admin/orders/${pending.id}/cancel`]: () =>
         jsonResponse(
           { statusCode: 409, code: 'order_already_confirmed', message: 'El pedido ya fue confirmado; no se puede anular.' },
@@ -104,7 +105,7 @@ describe('admin orders list', () => {
   });
 
   it('asks before cancelling, and sends nothing when the admin declines', async () => {
-    const fetch = mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': { orders: [pending] } });
+    const fetch = mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([pending]) });
     const ask = jest.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderApp('/admin/orders');
     await user.click(await screen.findByRole('button', { name: 'Anular' }));
@@ -112,5 +113,139 @@ describe('admin orders list', () => {
     expect(cancelQuestion(pending.id)).toBe('¿Anular el pedido #aaaaaaaa? Sus unidades volverán al stock.');
     expect(fetch.mock.calls.map(([input]) => String(input))).not.toContain(`/api/admin/orders/${pending.id}/cancel`);
     expect(within(card(pending.id)).getByRole('button', { name: 'Anular' })).toBeEnabled();
+  });
+});
+
+describe('admin orders pages', () => {
+  const pagination = () => screen.queryByRole('navigation', { name: 'Paginación' });
+  const asked = (fetch: jest.Mock) =>
+    fetch.mock.calls.map(([path]) => String(path)).filter((path) => /^\/api\/admin\/orders(\?|$)/.test(path));
+  const newest = order('dddddddd-4444', 'confirmado');
+  const middle = order('eeeeeeee-5555', 'pendiente_confirmación_pago');
+  const oldest = order('ffffffff-6666', 'anulado');
+  /** 120 orders: three pages of 50. */
+  const threePages = {
+    '/api/admin/orders': ordersPage([newest], { page: 1, total: 120 }),
+    '/api/admin/orders?page=2': ordersPage([middle], { page: 2, total: 120 }),
+    '/api/admin/orders?page=3': ordersPage([oldest], { page: 3, total: 120 }),
+  };
+
+  it('shows no pagination when every order fits in one page', async () => {
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([pending, confirmed, cancelled]) });
+    renderApp('/admin/orders');
+    await screen.findByRole('listitem', { name: 'Pedido #aaaaaaaa' });
+    expect(screen.getAllByRole('listitem', { name: /^Pedido #/ })).toHaveLength(3);
+    expect(pagination()).not.toBeInTheDocument();
+  });
+
+  it("pages through the orders with 'Página siguiente', keeping the page in the URL for the back button", async () => {
+    let answerPage2: () => void = () => undefined;
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/orders?page=2': () =>
+        new Promise<Response>((resolve) => {
+          answerPage2 = () => resolve(jsonResponse(threePages['/api/admin/orders?page=2']));
+        }) as unknown as Response,
+    });
+    const { user, router } = renderApp('/admin/orders');
+    await screen.findByRole('listitem', { name: 'Pedido #dddddddd' });
+    const nav = pagination();
+    expect(nav).toBeInTheDocument();
+    expect(within(nav!).getByText('1')).toHaveAttribute('aria-current', 'page');
+    expect(within(nav!).queryByRole('link', { name: 'Página anterior' })).not.toBeInTheDocument();
+    expect(within(nav!).getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/admin/orders?page=3');
+
+    await user.click(within(nav!).getByRole('link', { name: 'Página siguiente' }));
+    await waitFor(() => expect(asked(fetch)).toEqual(['/api/admin/orders', '/api/admin/orders?page=2']));
+    expect(router.state.location.search).toBe('?page=2');
+    // While page 2 loads, page 1 stays on screen (no skeleton) and so does its highlighted number.
+    expect(screen.queryByRole('list', { name: 'Cargando pedidos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Pedido #dddddddd' })).toBeInTheDocument();
+    expect(within(pagination()!).getByText('1')).toHaveAttribute('aria-current', 'page');
+
+    act(() => answerPage2());
+    expect(await screen.findByRole('listitem', { name: 'Pedido #eeeeeeee' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Pedido #dddddddd' })).not.toBeInTheDocument();
+    expect(within(pagination()!).getByText('2')).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination()!).getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/admin/orders');
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('listitem', { name: 'Pedido #dddddddd' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it.each(['0', 'abc', '-2', '1.5'])('reads ?page=%s as page 1', async (raw) => {
+    const fetch = mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, ...threePages });
+    renderApp(`/admin/orders?page=${raw}`);
+    await screen.findByRole('listitem', { name: 'Pedido #dddddddd' });
+    expect(asked(fetch)).toEqual(['/api/admin/orders']);
+    expect(within(pagination()!).getByText('1')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('goes to the last page when a page past it comes back empty, never saying there are no orders', async () => {
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/orders?page=9': ordersPage([], { page: 9, total: 120 }),
+    });
+    const { router } = renderApp('/admin/orders?page=9');
+    let saidEmpty = false;
+    await waitFor(() => {
+      if (screen.queryByText('No hay pedidos registrados.')) saidEmpty = true;
+      expect(screen.getByRole('listitem', { name: 'Pedido #ffffffff' })).toBeInTheDocument();
+    });
+    expect(saidEmpty).toBe(false);
+    expect(asked(fetch)).toEqual(['/api/admin/orders?page=9', '/api/admin/orders?page=3']);
+    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(within(pagination()!).getByText('3')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('still says there are no orders when there are none at all', async () => {
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders?page=2': ordersPage([], { page: 2, total: 0 }) });
+    renderApp('/admin/orders?page=2');
+    expect(await screen.findByText('No hay pedidos registrados.')).toBeInTheDocument();
+    expect(pagination()).not.toBeInTheDocument();
+  });
+
+  it('confirms an order on page 2, keeping that page and its pagination while it refetches', async () => {
+    let confirmedYet = false;
+    let answerRefetch: (() => void) | undefined;
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/orders?page=2': () =>
+        confirmedYet
+          ? (new Promise<Response>((resolve) => {
+              answerRefetch = () => resolve(jsonResponse(ordersPage([{ ...middle, status: 'confirmado' }], { page: 2, total: 120 })));
+            }) as unknown as Response)
+          : jsonResponse(threePages['/api/admin/orders?page=2']),
+      [`/api/admin/orders/${middle.id}/confirm`]: () => {
+        confirmedYet = true;
+        return jsonResponse({ orderId: middle.id, status: 'confirmado', changed: true, position: 12 });
+      },
+    });
+    const { user, router } = renderApp('/admin/orders?page=2');
+    await user.click(
+      await within(await screen.findByRole('listitem', { name: 'Pedido #eeeeeeee' })).findByRole('button', { name: 'Confirmar' }),
+    );
+
+    // The confirm has settled and page 2 is being refetched: the cached page 2 is still whole.
+    await waitFor(() => expect(answerRefetch).toBeDefined());
+    expect(asked(fetch)).toEqual(['/api/admin/orders?page=2', '/api/admin/orders?page=2']);
+    expect(card(middle.id)).toBeInTheDocument();
+    expect(within(pagination()!).getByText('2')).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination()!).getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/admin/orders?page=3');
+
+    act(() => answerRefetch!());
+    expect(await within(card(middle.id)).findByText('Confirmado')).toBeInTheDocument();
+    expect(within(card(middle.id)).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(pagination()!).getByText('2')).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination()!).getByRole('link', { name: 'Última página' })).toHaveAttribute('href', '/admin/orders?page=3');
+    expect(router.state.location.search).toBe('?page=2');
   });
 });

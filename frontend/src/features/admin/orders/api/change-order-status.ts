@@ -24,7 +24,8 @@ export function useChangeOrderStatus() {
     mutationFn: ({ orderId, action }: { orderId: string; action: OrderAction }) => changeOrderStatus(orderId, action),
     // Spec §8: a failed confirm or cancel is only logged, never shown.
     onError: (error, { orderId, action }) => console.error(`admin order ${action} failed`, { orderId, error }),
-    // The whole admin cache: a cancel also puts stock back in the stock audit.
+    // The whole admin cache: the page on screen refetches (its totals with it), and a cancel also puts
+    // stock back in the stock audit. Nothing is written into the cached pages by hand.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

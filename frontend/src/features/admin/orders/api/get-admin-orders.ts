@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface AdminOrderItem {
@@ -26,18 +26,33 @@ export interface AdminOrder {
   sameProofOrderIds: string[];
 }
 
+/** One page of the orders, newest first: `total` counts every order. */
 export interface AdminOrdersResponse {
   orders: AdminOrder[];
+  /** The page asked for, even past the last one (which answers no orders). */
+  page: number;
+  pageSize: number;
+  total: number;
+  /** ceil(total / pageSize); 0 when there are no orders. */
+  totalPages: number;
 }
 
 export const adminOrdersQueryKey = ['admin', 'orders'] as const;
 
-export const adminOrdersQueryOptions = () =>
+/** Page 1 sends no `page`, so its URL is that of the unpaginated list. */
+export function adminOrdersUrl(page: number): string {
+  return page > 1 ? `/api/admin/orders?page=${page}` : '/api/admin/orders';
+}
+
+/** `page` from 1. */
+export const adminOrdersQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: adminOrdersQueryKey,
-    queryFn: ({ signal }) => api.get<AdminOrdersResponse>('/api/admin/orders', { signal }),
+    queryKey: [...adminOrdersQueryKey, { page }],
+    queryFn: ({ signal }) => api.get<AdminOrdersResponse>(adminOrdersUrl(page), { signal }),
     // Orders arrive while the admin works; the list is never assumed fresh.
     staleTime: 0,
+    // While the next page loads, the list keeps the last answer instead of blinking to a skeleton.
+    placeholderData: keepPreviousData,
   });
 
-export const useAdminOrders = () => useQuery(adminOrdersQueryOptions());
+export const useAdminOrders = (page: number) => useQuery(adminOrdersQueryOptions(page));

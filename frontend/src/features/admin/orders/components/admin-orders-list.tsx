@@ -1,5 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
+import { Pagination } from '@/features/catalog/components/pagination';
+import { useLastPageInstead, usePageInUrl } from '../../page-in-url';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { AdminOrderCard } from './admin-order-card';
@@ -21,28 +23,34 @@ function OrdersSkeleton() {
 
 export const cancelQuestion = (orderId: string) => `¿Anular el pedido #${orderId.slice(0, 8)}? Sus unidades volverán al stock.`;
 
-/** Spec §2 Admin orders: every order, newest first; pending ones can be confirmed or cancelled. */
+/** Spec §2 Admin orders: every order, newest first, 50 a page; pending ones can be confirmed or cancelled. */
 export function AdminOrdersList() {
-  const orders = useAdminOrders();
+  const { page, hrefFor, replacePage } = usePageInUrl();
+  const orders = useAdminOrders(page);
   const change = useChangeOrderStatus();
+  const answer = orders.data && { ...orders.data, items: orders.data.orders.length };
+  const pastTheEnd = useLastPageInstead(answer, { page, placeholder: orders.isPlaceholderData }, replacePage);
 
-  if (orders.isPending) return <OrdersSkeleton />;
+  if (orders.isPending || pastTheEnd) return <OrdersSkeleton />;
   if (orders.isError) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.orders.length === 0) return <p className="admin-orders__empty">No hay pedidos registrados.</p>;
   return (
-    <ul className="admin-orders">
-      {orders.data.orders.map((order) => (
-        <AdminOrderCard
-          key={order.id}
-          order={order}
-          busy={change.isPending && change.variables?.orderId === order.id}
-          onAction={(action) => {
-            // Cancelling gives the stock back and cannot be undone; it sits right beside "Confirmar".
-            if (action === 'cancel' && !window.confirm(cancelQuestion(order.id))) return;
-            change.mutate({ orderId: order.id, action });
-          }}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="admin-orders">
+        {orders.data.orders.map((order) => (
+          <AdminOrderCard
+            key={order.id}
+            order={order}
+            busy={change.isPending && change.variables?.orderId === order.id}
+            onAction={(action) => {
+              // Cancelling gives the stock back and cannot be undone; it sits right beside "Confirmar".
+              if (action === 'cancel' && !window.confirm(cancelQuestion(order.id))) return;
+              change.mutate({ orderId: order.id, action });
+            }}
+          />
+        ))}
+      </ul>
+      <Pagination page={orders.data.page} totalPages={orders.data.totalPages} hrefFor={hrefFor} />
+    </>
   );
 }
