@@ -156,7 +156,13 @@ export class PostgresSearchIndex implements SearchIndex {
    */
   async search(params: SearchParams): Promise<SearchResponse> {
     return this.db.transaction(async (tx) => {
-      await tx.exec(`SET TRANSACTION READ ONLY; SET LOCAL random_page_cost = ${CACHED_PAGE_COST}`);
+      // The tables are locked in the order a blue/green swap renames them (the cards projection's
+      // `tables`): a word search reads `card_search` before `cards`, and taking them the other way round
+      // from the swap deadlocked a search that met one.
+      await tx.exec(
+        `SET TRANSACTION READ ONLY; SET LOCAL random_page_cost = ${CACHED_PAGE_COST};
+         LOCK TABLE cards, card_search, card_search_words IN ACCESS SHARE MODE`,
+      );
       return this.searchIn(tx, params);
     });
   }
