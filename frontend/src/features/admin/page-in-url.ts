@@ -22,7 +22,9 @@ function withPage(params: URLSearchParams, page: number): URLSearchParams {
 export interface PagedAnswer {
   /** The page asked for, even past the last one (which answers no items). */
   page: number;
+  pageSize: number;
   total: number;
+  /** ceil(total / pageSize); 0 when there is nothing at all. */
   totalPages: number;
 }
 

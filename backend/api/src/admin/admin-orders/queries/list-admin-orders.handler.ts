@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Database } from '@tcg/projections';
 import { DATABASE } from '../../../database/database.module';
 import { proofUrl } from '../../../proofs';
+import { pageInfo } from '../../../web/page-param';
 import { type AdminOrder, ADMIN_ORDERS_PAGE_SIZE, type AdminOrdersPage, ListAdminOrdersQuery } from './list-admin-orders.query';
 
 type OrderRow = Omit<AdminOrder, 'proofUrl'> & { proofKey: string };
@@ -31,13 +32,9 @@ export class ListAdminOrdersHandler implements IQueryHandler<ListAdminOrdersQuer
         [ADMIN_ORDERS_PAGE_SIZE, (page - 1) * ADMIN_ORDERS_PAGE_SIZE],
       );
       const { rows: counted } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
-      const total = counted[0].n;
       return {
         orders: rows.map(({ proofKey, ...order }): AdminOrder => ({ ...order, proofUrl: proofUrl(proofKey) })),
-        page,
-        pageSize: ADMIN_ORDERS_PAGE_SIZE,
-        total,
-        totalPages: Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE),
+        ...pageInfo(page, ADMIN_ORDERS_PAGE_SIZE, counted[0].n),
       };
     });
   }

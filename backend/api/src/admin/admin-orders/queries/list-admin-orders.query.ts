@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { Cents } from '@tcg/domain';
+import type { PageInfo } from '../../../web/page-param';
 
 export interface AdminOrderItem {
   cardId: string;
@@ -28,12 +29,8 @@ export interface AdminOrder {
 /** Orders per page of the admin's list. */
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
-export interface AdminOrdersPage {
+export interface AdminOrdersPage extends PageInfo {
   orders: AdminOrder[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
 }
 
 /** Spec §7: all orders ordered by createdAt descending (admin), a page at a time. */

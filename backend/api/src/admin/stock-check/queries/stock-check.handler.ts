@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { atCardsCheckpoint, compareStock, type Database, type EventStore, type Sql } from '@tcg/projections';
 import { DATABASE } from '../../../database/database.module';
 import { EVENT_STORE } from '../../../event-store/event-store.module';
+import { pageInfo } from '../../../web/page-param';
 import { STOCK_CHECK_PAGE_SIZE, type StockCheckFilter, type StockCheckPage, type StockCheckRow, StockCheckQuery } from './stock-check.query';
 
 type CardRow = Omit<StockCheckRow, 'computed' | 'difference'>;
@@ -35,13 +36,9 @@ export class StockCheckHandler implements IQueryHandler<StockCheckQuery> {
     const { rows: selected, position } = await atCardsCheckpoint(this.db, (tx) => this.select(tx, filter, filter.onlyDiff ? null : offset));
     const audited = await this.audit(selected.cards, position);
     const differing = filter.onlyDiff ? audited.filter((row) => row.difference !== 0) : audited;
-    const total = filter.onlyDiff ? differing.length : selected.matching;
     return {
       cards: filter.onlyDiff ? differing.slice(offset, offset + STOCK_CHECK_PAGE_SIZE) : differing,
-      page,
-      pageSize: STOCK_CHECK_PAGE_SIZE,
-      total,
-      totalPages: Math.ceil(total / STOCK_CHECK_PAGE_SIZE),
+      ...pageInfo(page, STOCK_CHECK_PAGE_SIZE, filter.onlyDiff ? differing.length : selected.matching),
     };
   }
 

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { PageInfo } from '../../../web/page-param';
 
 /** One card of the stock audit (spec §2 Admin stock audit). */
 export interface StockCheckRow {
@@ -31,13 +32,9 @@ export interface StockCheckFilter {
 /** Cards audited per page: each one's stock is folded from its own stream. */
 export const STOCK_CHECK_PAGE_SIZE = 50;
 
-export interface StockCheckPage {
+/** `total` counts the cards matching the filter (with `onlyDiff`, those that differ). */
+export interface StockCheckPage extends PageInfo {
   cards: StockCheckRow[];
-  page: number;
-  pageSize: number;
-  /** Cards matching the filter (with `onlyDiff`, those that differ). */
-  total: number;
-  totalPages: number;
 }
 
 /** Spec §7: cards ordered by updatedAt descending, each with its audit, a page at a time. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { PagedAnswer } from '../../page-in-url';
 
 export interface AdminOrderItem {
   cardId: string;
@@ -27,14 +28,8 @@ export interface AdminOrder {
 }
 
 /** One page of the orders, newest first: `total` counts every order. */
-export interface AdminOrdersResponse {
+export interface AdminOrdersResponse extends PagedAnswer {
   orders: AdminOrder[];
-  /** The page asked for, even past the last one (which answers no orders). */
-  page: number;
-  pageSize: number;
-  total: number;
-  /** ceil(total / pageSize); 0 when there are no orders. */
-  totalPages: number;
 }
 
 export const adminOrdersQueryKey = ['admin', 'orders'] as const;

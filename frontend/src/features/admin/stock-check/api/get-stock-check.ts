@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { PagedAnswer } from '../../page-in-url';
 
 export interface StockCheckRow {
   id: string;
@@ -18,14 +19,8 @@ export interface StockCheckRow {
 }
 
 /** One page of the audit: `total` counts the matching cards (after 'Solo con diferencia'). */
-export interface StockCheckResponse {
+export interface StockCheckResponse extends PagedAnswer {
   cards: StockCheckRow[];
-  /** The page asked for, even past the last one (which answers no cards). */
-  page: number;
-  pageSize: number;
-  total: number;
-  /** ceil(total / pageSize); 0 when no card matches. */
-  totalPages: number;
 }
 
 export interface StockCheckFilter {

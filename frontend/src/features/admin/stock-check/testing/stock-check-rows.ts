@@ -1,3 +1,4 @@
+import { type PageOptions, pagedAnswer } from '../../testing/paged-answer';
 import type { StockCheckResponse, StockCheckRow } from '../api/get-stock-check';
 
 export function auditRow(name: string, recorded: number, computed: number): StockCheckRow {
@@ -15,12 +16,7 @@ export function auditRow(name: string, recorded: number, computed: number): Stoc
   };
 }
 
-export const AUDIT_PAGE_SIZE = 50;
-
 /** One page of the audit's answer; by default the only page, holding every matching card. */
-export function auditPage(
-  cards: StockCheckRow[],
-  { page = 1, total = cards.length }: { page?: number; total?: number } = {},
-): StockCheckResponse {
-  return { cards, page, pageSize: AUDIT_PAGE_SIZE, total, totalPages: Math.ceil(total / AUDIT_PAGE_SIZE) };
+export function auditPage(cards: StockCheckRow[], options?: PageOptions): StockCheckResponse {
+  return { cards, ...pagedAnswer(cards.length, options) };
 }
