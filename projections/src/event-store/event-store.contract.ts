@@ -137,6 +137,23 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>, optio
     expect((await store.readStream(id)).map((e) => e.data)).toEqual([{ quantity: 1 }, { quantity: 1 }]);
   });
 
+  it('reads several whole streams at once, each as readStream reads it, leaving out streams that do not exist', async () => {
+    const [first, second, missing] = [stream('card'), stream('card'), stream('missing')];
+    await store.append(first, [event('CardListed', { name: 'Kuriboh' }), event('StockAdded', { quantity: 2 })], 'no_stream');
+    await store.append(second, [event('CardListed', { name: 'Dark Magician' })], 'no_stream');
+    await store.append(first, [event('StockReserved', { quantity: 1 })], 1);
+    const streams = await store.readStreams([second, missing, first]);
+    expect([...streams.keys()].sort()).toEqual([first, second].sort());
+    expect(streams.get(first)).toEqual(await store.readStream(first));
+    expect(streams.get(first)?.map((e) => [e.revision, e.type])).toEqual([
+      [0, 'CardListed'],
+      [1, 'StockAdded'],
+      [2, 'StockReserved'],
+    ]);
+    expect(streams.get(second)).toEqual(await store.readStream(second));
+    expect(await store.readStreams([])).toEqual(new Map());
+  });
+
   it('reads all streams in append order, each stream in revision order, page by page', async () => {
     const from = await marker();
     const [a, b, c] = [stream('card'), stream('card'), stream('order')];

@@ -127,6 +127,12 @@ export interface EventStore {
   append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** The stream's events from `fromRevision` (default 0) on; empty when the stream does not exist. */
   readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /**
+   * Several whole streams at once, by stream id, each in revision order; a stream that does not exist
+   * is absent. For reading many small streams (the stock audit): PostgreSQL answers in one query where
+   * `readStream` takes one per stream.
+   */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Every event after `fromPosition`, in position order, read `batchSize` at a time. */
   readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent>;
   /** Catches up from `fromPosition`, then follows new appends until closed. */

@@ -31,6 +31,10 @@ import {
 import { APPEND_ID, isSystemEvent, knownPosition, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
 import { EventStoreDbSubscription } from './eventstoredb-subscription';
 import { prepareEvents } from './prepare-events';
+import { inParallel } from '../db/in-parallel';
+
+/** Stream reads `readStreams` keeps in flight on the one connection. */
+const STREAM_READS_AT_ONCE = 8;
 
 function toEsExpected(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'any') return ANY;
@@ -111,6 +115,16 @@ export class EventStoreDbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  /** EventStoreDB reads one stream per call; the calls share the client's connection, a few at a time. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>();
+    await inParallel([...new Set(streamIds)], STREAM_READS_AT_ONCE, async (streamId) => {
+      const events = await this.readStream(streamId);
+      if (events.length > 0) streams.set(streamId, events);
+    });
+    return streams;
   }
 
   async *readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent> {

@@ -228,6 +228,22 @@ export class PostgresEventStore implements AtomicMultiStreamStore {
     return rows.map(toRecorded);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>();
+    if (streamIds.length === 0) return streams;
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision`,
+      [streamIds],
+    );
+    for (const row of rows) {
+      const event = toRecorded(row);
+      const stream = streams.get(event.streamId);
+      if (stream) stream.push(event);
+      else streams.set(event.streamId, [event]);
+    }
+    return streams;
+  }
+
   async *readAll(fromPosition: number, batchSize: number): AsyncIterable<RecordedEvent> {
     let after = fromPosition;
     for (;;) {

@@ -1,4 +1,5 @@
 import { cardMovements, cardStreamName, computeStock } from '@tcg/domain';
+import { inParallel } from '../db/in-parallel';
 import type { Database, Sql } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from './cards.projection';
@@ -15,6 +16,7 @@ export interface StockDifference {
 export interface AuditOptions {
   db: Database;
   store: EventStore;
+  /** `readStreams` calls in flight (default 2: one read while the last one is folded). */
   concurrency?: number;
   onStart?(cards: number): void;
   onProgress?(checked: number): void;
@@ -47,10 +49,15 @@ export async function atCardsCheckpoint<T>(db: Database, select: (tx: Sql) => Pr
   });
 }
 
+/** Cards whose streams one `readStreams` call reads: about 3,700 events at 15 a card. */
+const STREAMS_PER_READ = 250;
+
 /**
  * DESIGN §5: each card's stored stock against the stock folded (by the domain's one implementation of
  * the rule) from that card's own stream, read directly from the event store, up to `position`, the
- * checkpoint the stored rows were read at: a projection that is behind, or moving, shows no false difference.
+ * checkpoint the stored rows were read at: a projection that is behind, or moving, shows no false
+ * difference. The streams are read `STREAMS_PER_READ` at a time (one query on PostgreSQL instead of
+ * one per card), `concurrency` reads in flight.
  */
 export async function compareStock(
   store: EventStore,
@@ -59,18 +66,19 @@ export async function compareStock(
   options: Pick<AuditOptions, 'concurrency' | 'onProgress'> = {},
 ): Promise<StockDifference[]> {
   const differences: StockDifference[] = [];
-  let next = 0;
+  const groups: StoredStock[][] = [];
+  for (let start = 0; start < cards.length; start += STREAMS_PER_READ) groups.push(cards.slice(start, start + STREAMS_PER_READ));
   let checked = 0;
-  const worker = async () => {
-    for (let index = next++; index < cards.length; index = next++) {
-      const { id, stock_final: stored } = cards[index];
-      const events = (await store.readStream(cardStreamName(id))).filter((event) => event.position <= position);
+  await inParallel(groups, options.concurrency ?? 2, async (group) => {
+    const streams = await store.readStreams(group.map((card) => cardStreamName(card.id)));
+    for (const { id, stock_final: stored } of group) {
+      const events = (streams.get(cardStreamName(id)) ?? []).filter((event) => event.position <= position);
       const replayed = computeStock(cardMovements(events.map(readCardEvent)));
       if (replayed !== stored) differences.push({ cardId: id, stored, replayed });
-      options.onProgress?.(++checked);
     }
-  };
-  await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
+    checked += group.length;
+    options.onProgress?.(checked);
+  });
   return differences.sort((a, b) => a.cardId.localeCompare(b.cardId));
 }
 
