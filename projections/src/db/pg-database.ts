@@ -1,5 +1,8 @@
 import { Client, Pool, PoolClient, types } from 'pg';
-import { Database, QueryResult, SessionLock, Sql } from './sql';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyStatement, Database, QueryResult, quoteIdent, SessionLock, Sql } from './sql';
+
+export { quoteIdent } from './sql';
 
 const INT8 = 20;
 const parsers: Record<number, (value: string) => unknown> = {
@@ -18,8 +21,20 @@ export interface PgDatabaseOptions {
   applicationName?: string;
 }
 
-function wrap(client: Pick<PoolClient, 'query'>): Sql {
+/** The rows travel as a COPY data stream on the connection, not as a statement's parameters. */
+async function copyInto(client: PoolClient, table: string, columns: readonly string[], text: string): Promise<number> {
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+  await new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+    stream.end(text);
+  });
+  return stream.rowCount;
+}
+
+function wrap(client: Pick<PoolClient, 'query'>, copy: Sql['copyRows']): Sql {
   return {
+    copyRows: copy,
     async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
       const result = await client.query(text, params as unknown[] | undefined);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
@@ -45,7 +60,14 @@ export class PgDatabase implements Database {
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
-    this.sql = wrap(this.pool);
+    this.sql = wrap(this.pool, async (table, columns, text) => {
+      const client = await this.pool.connect();
+      try {
+        return await copyInto(client, table, columns, text);
+      } finally {
+        client.release();
+      }
+    });
   }
 
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
@@ -56,11 +78,15 @@ export class PgDatabase implements Database {
     return this.sql.exec(text);
   }
 
+  copyRows(table: string, columns: readonly string[], text: string): Promise<number> {
+    return this.sql.copyRows(table, columns, text);
+  }
+
   async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await work(wrap(client));
+      const result = await work(wrap(client, (table, columns, text) => copyInto(client, table, columns, text)));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -119,8 +145,4 @@ export class PgDatabase implements Database {
   async close(): Promise<void> {
     await this.pool.end();
   }
-}
-
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

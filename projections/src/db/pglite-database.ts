@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import { Database, QueryResult, SessionLock, Sql } from './sql';
+import { copyStatement, Database, QueryResult, SessionLock, Sql } from './sql';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
 
@@ -11,6 +11,10 @@ function wrap(target: Queryable): Sql {
     },
     async exec(text: string): Promise<void> {
       await target.exec(text);
+    },
+    async copyRows(table: string, columns: readonly string[], text: string): Promise<number> {
+      const result = await target.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) });
+      return result.affectedRows ?? 0;
     },
   };
 }
@@ -54,6 +58,10 @@ export class PgliteDatabase implements Database {
 
   exec(text: string): Promise<void> {
     return this.sql.exec(text);
+  }
+
+  copyRows(table: string, columns: readonly string[], text: string): Promise<number> {
+    return this.sql.copyRows(table, columns, text);
   }
 
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import type { Movement, MovementType } from '@tcg/domain';
 import type { Sql } from '../db/sql';
-import { arrayLiteral, type Column, columnArrays, insertRows } from './column-arrays';
+import { arrayLiteral, type Column, columnArrays, copyRowsOf } from './column-arrays';
 import type { BatchWrite, TableNames } from './projection';
 import { quoteIdent } from '../db/pg-database';
 
@@ -130,11 +130,15 @@ function recordset(columns: Record<string, string>): { names: string; definition
 
 /** One statement of a batch's writes, its parameters already serialized. */
 interface Statement {
-  sql: string;
-  params: unknown[];
+  table: string;
+  /** Runs it; resolves to the rows it changed. */
+  run(tx: Sql): Promise<number>;
   /** Rows the statement must change, when a shortfall means the read model is broken. */
   expectRows?: number;
-  table: string;
+}
+
+function query(table: string, sql: string, params: unknown[], expectRows?: number): Statement {
+  return { table, run: async (tx) => (await tx.query(sql, params)).rowCount, expectRows };
 }
 
 /**
@@ -145,15 +149,18 @@ interface Statement {
 function upsertJson(table: string, columns: Record<string, string>, rows: readonly object[], conflict: string): Statement[] {
   if (rows.length === 0) return [];
   const { names, definition } = recordset(columns);
-  return [{
-    table,
-    sql: `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition}) ${conflict}`,
-    params: [JSON.stringify(rows)],
-  }];
+  return [
+    query(table, `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition}) ${conflict}`, [
+      JSON.stringify(rows),
+    ]),
+  ];
 }
 
-function insertMany<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): Statement[] {
-  return rows.length === 0 ? [] : [{ table, ...insertRows(table, columns, rows) }];
+/** New rows of an append-only table, loaded with COPY. */
+function copyMany<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): Statement[] {
+  if (rows.length === 0) return [];
+  const copy = copyRowsOf(table, columns, rows);
+  return [{ table, run: (tx) => tx.copyRows(copy.table, copy.columns, copy.text), expectRows: rows.length }];
 }
 
 const CARD_UPDATE = Object.keys(CARD_COLUMNS)
@@ -218,12 +225,14 @@ const STOCK_ROW_COLUMNS: readonly Column<StockRow>[] = [
 function updateStock(table: string, rows: readonly StockRow[]): Statement[] {
   if (rows.length === 0) return [];
   const { sql, params } = columnArrays(STOCK_ROW_COLUMNS, rows);
-  return [{
-    table,
-    sql: `UPDATE ${quoteIdent(table)} c SET stock_final = x.stock_final, updated_at = x.updated_at, position = x.position FROM ${sql} WHERE c.id = x.id`,
-    params,
-    expectRows: rows.length,
-  }];
+  return [
+    query(
+      table,
+      `UPDATE ${quoteIdent(table)} c SET stock_final = x.stock_final, updated_at = x.updated_at, position = x.position FROM ${sql} WHERE c.id = x.id`,
+      params,
+      rows.length,
+    ),
+  ];
 }
 
 export interface CardWrites {
@@ -253,22 +262,24 @@ export function cardWrites(tables: TableNames, writes: CardWrites): BatchWrite {
     ),
   ];
   if (writes.searchDocs.length > 0) {
-    statements.push({
-      table: tables.card_search_words,
-      sql: `INSERT INTO ${quoteIdent(tables.card_search_words)} (word)
-       SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM ${quoteIdent(tables.card_search)} WHERE id = ANY($1::text[])
-       ON CONFLICT (word) DO NOTHING`,
-      params: [arrayLiteral(writes.searchDocs, (doc) => doc.id)],
-    });
+    statements.push(
+      query(
+        tables.card_search_words,
+        `INSERT INTO ${quoteIdent(tables.card_search_words)} (word)
+         SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM ${quoteIdent(tables.card_search)} WHERE id = ANY($1::text[])
+         ON CONFLICT (word) DO NOTHING`,
+        [arrayLiteral(writes.searchDocs, (doc) => doc.id)],
+      ),
+    );
   }
   statements.push(
-    ...insertMany(tables.card_movements, MOVEMENT_COLUMNS, writes.movements),
-    ...insertMany(tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries),
-    ...insertMany(tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries),
+    ...copyMany(tables.card_movements, MOVEMENT_COLUMNS, writes.movements),
+    ...copyMany(tables.card_stock_entries, STOCK_ENTRY_COLUMNS, writes.stockEntries),
+    ...copyMany(tables.card_price_entries, PRICE_ENTRY_COLUMNS, writes.priceEntries),
   );
   return async (tx) => {
     for (const statement of statements) {
-      const { rowCount } = await tx.query(statement.sql, statement.params);
+      const rowCount = await statement.run(tx);
       if (statement.expectRows !== undefined && rowCount !== statement.expectRows) {
         throw new Error(`${statement.expectRows - rowCount} of the batch's cards are missing from ${statement.table}`);
       }

@@ -1,4 +1,4 @@
-import { quoteIdent } from '../db/pg-database';
+import { copyText, quoteIdent } from '../db/sql';
 
 /**
  * A column sent as an array for `unnest`: its name, its type, and how to read it from a row. A getter
@@ -43,8 +43,9 @@ export function arrayLiteral<T>(rows: readonly T[], get: (row: T) => unknown): s
 }
 
 /**
- * The rows as one array per column, for `unnest`: cheaper to send and to unpack than JSON objects, and
- * serialized now, so the rows may change afterwards. Not for array columns, which `unnest` flattens.
+ * The rows as one array per column, for `unnest` (an `UPDATE … FROM`): cheaper to send and to unpack
+ * than JSON objects, and serialized now, so the rows may change afterwards. Not for array columns,
+ * which `unnest` flattens.
  */
 export function columnArrays<T>(columns: readonly Column<T>[], rows: readonly T[]): { sql: string; params: string[] } {
   return {
@@ -53,9 +54,13 @@ export function columnArrays<T>(columns: readonly Column<T>[], rows: readonly T[
   };
 }
 
-/** One multi-row `INSERT … SELECT … FROM unnest(…)` of `rows`, with an optional `ON CONFLICT` clause. */
-export function insertRows<T>(table: string, columns: readonly Column<T>[], rows: readonly T[], conflict = ''): { sql: string; params: string[] } {
-  const { sql, params } = columnArrays(columns, rows);
-  const names = columns.map(([name]) => quoteIdent(name)).join(', ');
-  return { sql: `INSERT INTO ${quoteIdent(table)} (${names}) SELECT ${names} FROM ${sql} ${conflict}`.trimEnd(), params };
+/** Rows for `Sql.copyRows` (append-only tables), serialized now, so the rows may change afterwards. */
+export interface CopyRows {
+  table: string;
+  columns: string[];
+  text: string;
+}
+
+export function copyRowsOf<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): CopyRows {
+  return { table, columns: columns.map(([name]) => name), text: copyText(columns.map(([, , get]) => get), rows) };
 }

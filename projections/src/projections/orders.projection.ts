@@ -1,7 +1,7 @@
 import { assertNever, type OrderEvent } from '@tcg/domain';
 import type { Sql } from '../db/sql';
 import { quoteIdent } from '../db/pg-database';
-import { type Column, columnArrays, insertRows } from './column-arrays';
+import { type Column, columnArrays, copyRowsOf } from './column-arrays';
 import type { ProjectedEvent } from '../event-store/event-store.port';
 import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
@@ -133,11 +133,12 @@ const ITEM_COLUMNS: readonly Column<ItemRow>[] = [
 /** The batch's new orders and their lines, serialized now: the folded rows are the batch's own. */
 function insertPlaced(tables: TableNames, batch: FoldedBatch): BatchWrite {
   if (batch.placed.size === 0) return async () => undefined;
-  const orders = insertRows(tables.orders, ORDER_COLUMNS, [...batch.placed.values()], 'ON CONFLICT (id) DO NOTHING');
-  const items = insertRows(tables.order_items, ITEM_COLUMNS, batch.items, 'ON CONFLICT (order_id, line) DO NOTHING');
+  // An order is placed once (the first event of its stream), so its rows are new: COPY loads them.
+  const orders = copyRowsOf(tables.orders, ORDER_COLUMNS, [...batch.placed.values()]);
+  const items = copyRowsOf(tables.order_items, ITEM_COLUMNS, batch.items);
   return async (tx) => {
-    await tx.query(orders.sql, orders.params);
-    await tx.query(items.sql, items.params);
+    await tx.copyRows(orders.table, orders.columns, orders.text);
+    if (batch.items.length > 0) await tx.copyRows(items.table, items.columns, items.text);
   };
 }
 

@@ -38,6 +38,7 @@ function recording(db: Database): { db: Database; statements: { text: string; pa
       return sql.query(text, params);
     },
     exec: (text) => sql.exec(text),
+    copyRows: (table, columns, text) => sql.copyRows(table, columns, text),
   });
   const transaction: Database['transaction'] = (work) => db.transaction((tx) => work(record(tx)));
   const spied = new Proxy(db, {
