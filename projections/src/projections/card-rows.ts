@@ -156,11 +156,11 @@ function upsertJson(table: string, columns: Record<string, string>, rows: readon
   ];
 }
 
-/** New rows of an append-only table, loaded with COPY. */
+/** New rows of an append-only table, loaded with COPY, which loads every row or fails. */
 function copyMany<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): Statement[] {
   if (rows.length === 0) return [];
   const copy = copyRowsOf(table, columns, rows);
-  return [{ table, run: (tx) => tx.copyRows(copy.table, copy.columns, copy.text), expectRows: rows.length }];
+  return [{ table, run: (tx) => tx.copyRows(copy.table, copy.columns, copy.text) }];
 }
 
 const CARD_UPDATE = Object.keys(CARD_COLUMNS)
