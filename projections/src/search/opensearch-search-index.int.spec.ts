@@ -39,6 +39,31 @@ describeWithOpenSearch(title, () => {
   });
 });
 
+describeWithOpenSearch(`${title}: rebuilds`, () => {
+  it('deletes the indexes earlier rebuilds left behind, and nothing else', async () => {
+    const client = new Client({ node: url });
+    const alias = `tcg-cards-test-${Date.now()}`;
+    const writer = new OpenSearchCardWriter(client, alias);
+    try {
+      await writer.ensureIndex();
+      const live = Object.keys((await client.indices.getAlias({ name: alias })).body);
+      // What a rebuild killed before its swap leaves, and an index that only shares the prefix.
+      await client.indices.create({ index: `${alias}-1` });
+      await client.indices.create({ index: `${alias}-archive` });
+      await writer.begin();
+      const exists = async (index: string) => (await client.indices.exists({ index })).body;
+      expect(await exists(`${alias}-1`)).toBe(false);
+      expect(await exists(`${alias}-archive`)).toBe(true);
+      for (const index of live) expect(await exists(index)).toBe(true);
+      await writer.swap();
+      for (const index of live) expect(await exists(index)).toBe(false);
+    } finally {
+      await client.indices.delete({ index: `${alias}-*` }).catch(() => undefined);
+      await client.close();
+    }
+  });
+});
+
 describe('the OpenSearch projection while OpenSearch does not answer', () => {
   it('waits and retries its batch instead of halting', async () => {
     const database = await createPostgresTestDatabase();

@@ -196,9 +196,27 @@ export class OpenSearchCardWriter {
     await this.client.indices.refresh({ index: this.alias });
   }
 
+  /**
+   * Starts a rebuild's index. It first deletes the indexes of earlier rebuilds that the alias does not
+   * point to: one killed before its swap or abandon, or an old index whose delete failed after a swap.
+   * A rebuild runs under the maintenance lock, so no other one is filling an index meanwhile.
+   */
   async begin(): Promise<void> {
+    const leftovers = await this.leftoverIndexes();
+    // Like the old index after a swap: one that cannot be deleted only takes disk space.
+    if (leftovers.length > 0) await this.client.indices.delete({ index: leftovers }).catch(() => undefined);
     this.pending = this.newIndexName();
     await this.client.indices.create({ index: this.pending, body: CARD_INDEX_BODY as never });
+  }
+
+  /** Indexes named as this writer names them (`alias-<milliseconds>`) that the alias does not point to. */
+  private async leftoverIndexes(): Promise<string[]> {
+    const { body } = await this.client.indices.get({ index: `${this.alias}-*`, allow_no_indices: true });
+    const prefix = `${this.alias}-`;
+    const ours = (index: string) => index.startsWith(prefix) && /^\d+$/.test(index.slice(prefix.length));
+    return Object.entries(body as Record<string, { aliases?: Record<string, unknown> }>)
+      .filter(([index, { aliases }]) => ours(index) && !(aliases && this.alias in aliases))
+      .map(([index]) => index);
   }
 
   /** Moves the alias to the filled index in one request, then removes the indexes it left. */
