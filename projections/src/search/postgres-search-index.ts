@@ -55,6 +55,8 @@ function prefixQuery(alternatives: readonly string[][]): string {
  * are summed from those; the page's 12 hits are a query of their own, so the sort indexes apply. Keeping
  * every matching card in one CTE for all five (as before) spilled the whole catalogue to temporary files
  * on a browse without words: 120–200 ms at 50,000 cards instead of about 30 (docs/benchmarks.md).
+ * Counting and ordering read only what `cards_facets_idx` (browsing) and `cards_search_cover_idx` (word
+ * matches joined by id) hold; the page is chosen by id first, and only its 12 rows are read whole.
  */
 function searchSql(sort: SearchSort, match: TextMatch): string {
   const text = TEXT_MATCH[match];
@@ -68,8 +70,10 @@ function searchSql(sort: SearchSort, match: TextMatch): string {
          (SELECT coalesce(json_agg(h), '[]')
             FROM (SELECT id, name, default_name, image_url, image_small_url, rarity, edition, set_name, set_code, set_id, language,
                          stock_final, last_sale_price, last_offer_price
-                    FROM ${text.from} WHERE ${matches} AND ${IN_LANGUAGES} AND ${IN_RARITIES}
-                   ORDER BY ${ORDER_BY[sort]} LIMIT ${SEARCH_PAGE_SIZE} OFFSET $6) h) AS hits,
+                    FROM cards
+                    JOIN (SELECT id FROM ${text.from} WHERE ${matches} AND ${IN_LANGUAGES} AND ${IN_RARITIES}
+                           ORDER BY ${ORDER_BY[sort]} LIMIT ${SEARCH_PAGE_SIZE} OFFSET $6) page USING (id)
+                   ORDER BY ${ORDER_BY[sort]}) h) AS hits,
          (SELECT coalesce(json_agg(f ORDER BY f.value), '[]')
             FROM (SELECT language AS value, sum(n)::int AS count FROM counts WHERE ${IN_RARITIES} GROUP BY language) f) AS languages,
          (SELECT coalesce(json_agg(f ORDER BY f.value), '[]')
