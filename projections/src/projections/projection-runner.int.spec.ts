@@ -67,3 +67,25 @@ it('answers false at once for a halted projection and after the timeout for one 
   expect(await waiter.waitFor(Number.MAX_SAFE_INTEGER, 2000)).toBe(false);
   expect(Date.now() - quick).toBeLessThan(500);
 });
+
+it('tells once that its projection is halted, with the recorded error, and again after a new halt', async () => {
+  const halts: string[] = [];
+  const runner = new ProjectionRunner({ db: database.db, store, projection: cardsProjection(), retryMs: 20, onHalted: (error) => halts.push(error) });
+  await database.db.query(`UPDATE projection_checkpoints SET state = 'halted', last_error = 'first' WHERE name = 'cards'`);
+  runner.start();
+  const until = async (done: () => boolean) => {
+    for (const started = Date.now(); !done() && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  await until(() => runner.state === 'halted');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(halts).toEqual(['first']);
+  await replayProjection({ db: database.db, store, projection: cardsProjection(), pollMs: 20 });
+  await until(() => runner.state === 'running');
+  // Halted by another process: a running runner finds out at its next batch.
+  await database.db.query(`UPDATE projection_checkpoints SET state = 'halted', last_error = 'second' WHERE name = 'cards'`);
+  const next = listingEvents(SEARCH_FIXTURE[2]);
+  await appendEvents(store, next.streamId, next.events);
+  await until(() => halts.length === 2);
+  expect(halts).toEqual(['first', 'second']);
+  await runner.stop();
+});

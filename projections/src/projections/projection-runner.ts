@@ -18,6 +18,11 @@ export interface RunnerOptions {
   /** Pause before trying the lock again, re-reading a halted checkpoint, or retrying after a transient error. */
   retryMs?: number;
   onError?(error: unknown): void;
+  /**
+   * The projection is halted (an event it cannot apply, or halted by another process): called once each
+   * time this runner finds it so, with the recorded error. It stays halted until an operator replays it.
+   */
+  onHalted?(error: string): void;
 }
 
 type Stop = { kind: 'restart' } | { kind: 'halted' } | { kind: 'lost' } | { kind: 'stopped' };
@@ -95,6 +100,7 @@ export class ProjectionRunner {
       await ensureCheckpoint(this.options.db, this.name);
       const checkpoint = await readCheckpoint(this.options.db, this.name);
       if (checkpoint?.state === 'halted') {
+        if (this.current !== 'halted') this.options.onHalted?.(checkpoint.lastError ?? 'halted');
         this.current = 'halted';
         const next = await Promise.race([lost, stopped, sleep(this.retryMs).then((): Stop => ({ kind: 'halted' }))]);
         if (next.kind !== 'halted') return;

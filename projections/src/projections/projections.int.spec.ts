@@ -36,6 +36,11 @@ beforeAll(async () => {
     { type: 'OrderCancelled', version: 1, data: { orderId: 'o2', at: at(5) } },
     { type: 'OrderConfirmed', version: 1, data: { orderId: 'o2', at: at(6) } },
   ]);
+  // The largest lines the domain allows (100,000 units at S/ 1,000,000.00): a total past 32 bits.
+  const largest = [0, 1].map((line) => ({ cardId, name: 'Dark Magician', quantity: 100_000, unitPrice: 100_000_000, reservationId: `r-max-${line}` }));
+  await appendEvents(store, orderStreamName('o4'), [
+    { type: 'OrderPlaced', version: 1, data: { orderId: 'o4', buyer, items: largest, total: 2 * 100_000 * 100_000_000, proofKey: 'proofs/o4.webp', proofHash: 'h4', at: at(8) } },
+  ]);
   // A checkout the sweeper gave up on: never placed, so never shown.
   await appendEvents(store, orderStreamName('o3'), [{ type: 'OrderAbandoned', version: 1, data: { orderId: 'o3', at: at(7) } }]);
   await projectAll(database.db, store);
@@ -98,8 +103,9 @@ describe('orders projection', () => {
     expect(rows).toEqual([
       { id: 'o1', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'confirmado', total: 5800, proof_key: 'proofs/o1.webp', proof_hash: 'h1' },
       { id: 'o2', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'anulado', total: 2900, proof_key: 'proofs/o2.webp', proof_hash: 'h2' },
+      { id: 'o4', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'pendiente_confirmación_pago', total: 20_000_000_000_000, proof_key: 'proofs/o4.webp', proof_hash: 'h4' },
     ]);
-    const items = await database.db.query('SELECT order_id, line, card_id, name, quantity, unit_price, reservation_id FROM order_items ORDER BY order_id, line');
+    const items = await database.db.query("SELECT order_id, line, card_id, name, quantity, unit_price, reservation_id FROM order_items WHERE order_id <> 'o4' ORDER BY order_id, line");
     expect(items.rows).toEqual([
       { order_id: 'o1', line: 0, card_id: cardId, name: 'Dark Magician', quantity: 2, unit_price: 2900, reservation_id: 'r1' },
       { order_id: 'o2', line: 0, card_id: cardId, name: 'Dark Magician', quantity: 1, unit_price: 2900, reservation_id: 'r2' },

@@ -1,6 +1,8 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { type Database, readCheckpoints, SHADOW_SUFFIX } from '@tcg/projections';
 import type { Response } from 'express';
+import { DATABASE } from '../database/database.module';
 import { LOGGER, type Logger } from '../logging/logger';
 import { PortRegistry } from './port-registry';
 
@@ -9,6 +11,7 @@ import { PortRegistry } from './port-registry';
 export class HealthController {
   constructor(
     private readonly ports: PortRegistry,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -21,13 +24,26 @@ export class HealthController {
   /**
    * Readiness: every configured backing service answers; 503 names the one that does not. The route is
    * public, so why a service is down (driver messages carry host names, users, buckets) goes to the log.
+   * A halted projection leaves the shop serving, with that read model frozen at the halt: still 200, as
+   * `degraded`, naming the projection (its error is in the projector's log and `tcg projections status`).
    */
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: Response) {
-    const reports = await this.ports.report();
+    const [reports, haltedProjections] = await Promise.all([this.ports.report(), this.haltedProjections()]);
     const ready = reports.every((report) => report.state === 'up');
     for (const { port, adapter, error } of reports) if (error) this.logger.warn({ port, adapter, error }, `port ${port} is down`);
     res.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: ready ? 'ready' : 'unavailable', ports: reports.map(({ error: _error, ...report }) => report) };
+    const status = !ready ? 'unavailable' : haltedProjections.length > 0 ? 'degraded' : 'ready';
+    return { status, ports: reports.map(({ error: _error, ...report }) => report), haltedProjections };
+  }
+
+  /** The live read models only (a failed rebuild's shadow copy serves nothing); empty when they cannot be read: their port then reports down. */
+  private async haltedProjections(): Promise<string[]> {
+    try {
+      const checkpoints = await readCheckpoints(this.db);
+      return checkpoints.filter(({ name, state }) => state === 'halted' && !name.endsWith(SHADOW_SUFFIX)).map(({ name }) => name);
+    } catch {
+      return [];
+    }
   }
 }

@@ -1,4 +1,6 @@
+import type { Database } from '@tcg/projections';
 import request from 'supertest';
+import { DATABASE } from '../database/database.module';
 import { PortRegistry } from './port-registry';
 import { startTestApp, TestApp } from '../testing/test-app';
 
@@ -20,6 +22,24 @@ describe('health and readiness', () => {
     expect(res.body.ports).toEqual(
       expect.arrayContaining([expect.objectContaining({ port: 'readModels', adapter: 'postgres', state: 'up' })]),
     );
+  });
+
+  it('stays ready but says degraded, naming a halted projection (a failed rebuild’s shadow is not named)', async () => {
+    const db = t.app.get<Database>(DATABASE);
+    const before = await request(t.server).get('/api/ready').expect(200);
+    expect(before.body).toMatchObject({ status: 'ready', haltedProjections: [] });
+    await db.query(
+      `INSERT INTO projection_checkpoints (name, state, last_error) VALUES ('orders', 'halted', 'value out of range'), ('cards__shadow', 'halted', 'x')
+       ON CONFLICT (name) DO UPDATE SET state = EXCLUDED.state, last_error = EXCLUDED.last_error`,
+    );
+    try {
+      const res = await request(t.server).get('/api/ready').expect(200);
+      expect(res.body).toMatchObject({ status: 'degraded', haltedProjections: ['orders'] });
+      expect(JSON.stringify(res.body)).not.toContain('out of range');
+    } finally {
+      await db.query(`UPDATE projection_checkpoints SET state = 'running', last_error = NULL WHERE name = 'orders'`);
+      await db.query(`DELETE FROM projection_checkpoints WHERE name = 'cards__shadow'`);
+    }
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

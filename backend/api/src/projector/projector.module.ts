@@ -51,6 +51,11 @@ export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicatio
           store: this.store,
           projection,
           onError: (error) => this.logger.warn({ err: error, projection: projection.name }, 'projection runner retrying'),
+          onHalted: (error) =>
+            this.logger.error(
+              { projection: projection.name, error },
+              `projection ${projection.name} is halted and the shop shows its data as of the halt: see \`tcg projections status\`, fix the cause, then \`tcg projections replay ${projection.name}\``,
+            ),
         }),
     );
     for (const runner of this.runners) runner.start();

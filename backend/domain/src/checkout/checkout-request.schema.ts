@@ -1,12 +1,20 @@
 import { z } from 'zod';
+import { MAX_MOVEMENT_UNITS } from '../inventory/limits';
+import { MAX_AMOUNT_CENTS } from '../money';
 import { messages } from '../messages';
 import { type BuyerFields, firstBuyerProblem, normaliseBuyer } from './buyer-fields';
 
 export const checkoutItemSchema = z.object({
   cardId: z.string().trim().min(1),
-  quantity: z.int({ error: messages.domain.invalidQuantity }).min(1, { error: messages.domain.invalidQuantity }),
+  quantity: z
+    .int({ error: messages.domain.invalidQuantity })
+    .min(1, { error: messages.domain.invalidQuantity })
+    .max(MAX_MOVEMENT_UNITS, { error: messages.domain.invalidQuantity }),
   /** The price the shopper saw, in céntimos; the server refuses the order if it is no longer current. */
-  unitPrice: z.int({ error: messages.domain.invalidPrice }).nonnegative({ error: messages.domain.invalidPrice }),
+  unitPrice: z
+    .int({ error: messages.domain.invalidPrice })
+    .nonnegative({ error: messages.domain.invalidPrice })
+    .max(MAX_AMOUNT_CENTS, { error: messages.domain.invalidPrice }),
 });
 
 export type CheckoutItem = z.infer<typeof checkoutItemSchema>;

@@ -36,15 +36,15 @@ describe('checkout request schema', () => {
     expect(messagesOf({ ...valid, items })).toEqual(['Tu carrito está vacío.']);
   });
 
-  it.each([0, 1.5, '2'])('refuses a quantity of %p', (quantity) => {
+  it.each([0, 1.5, '2', 100_001])('refuses a quantity of %p', (quantity) => {
     expect(messagesOf({ ...valid, items: [{ ...valid.items[0], quantity }] })).toEqual([
-      'La cantidad debe ser un número entero mayor que cero.',
+      'La cantidad debe ser un número entero entre 1 y 100,000.',
     ]);
   });
 
-  it.each([-1, 12.99])('refuses a unit price of %p (céntimos are whole)', (unitPrice) => {
+  it.each([-1, 12.99, 100_000_001])('refuses a unit price of %p (whole céntimos, at most S/ 1,000,000.00)', (unitPrice) => {
     expect(messagesOf({ ...valid, items: [{ ...valid.items[0], unitPrice }] })).toEqual([
-      'El precio debe ser un monto válido en soles.',
+      'El precio debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
     ]);
   });
 });

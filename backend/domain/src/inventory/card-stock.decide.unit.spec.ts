@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_CENTS } from '../money';
 import { InsufficientStockError } from '../shared';
 import {
   at,
@@ -10,6 +11,7 @@ import {
   stockSold,
 } from '../testing';
 import { cardDecider } from './card.decider';
+import { MAX_CARD_STOCK, MAX_MOVEMENT_UNITS } from './limits';
 
 const { given } = deciderSpec(cardDecider);
 
@@ -27,13 +29,29 @@ describe('card decider: stock movements', () => {
         .then([stockAdded(1, 0, 1)]);
     });
 
-    it.each([0, -2, 1.5, Number.NaN])('refuses a quantity of %p', (quantity) => {
+    it.each([0, -2, 1.5, Number.NaN, MAX_MOVEMENT_UNITS + 1, 99_999_999_999])('refuses a quantity of %p', (quantity) => {
       given([blueEyesListed()])
         .when({ type: 'AddStock', data: { quantity, unitCost: 500, at: at(1) } })
         .thenRefuses('invalid_quantity');
     });
 
-    it.each([-1, 2.5])('refuses a unit cost of %p', (unitCost) => {
+    it('accepts the largest quantity and unit cost', () => {
+      given([blueEyesListed()])
+        .when({ type: 'AddStock', data: { quantity: MAX_MOVEMENT_UNITS, unitCost: MAX_AMOUNT_CENTS, at: at(1) } })
+        .then([stockAdded(MAX_MOVEMENT_UNITS, MAX_AMOUNT_CENTS, 1)]);
+    });
+
+    it('refuses stock beyond what one card may hold, and accepts up to it', () => {
+      const full = Array.from({ length: MAX_CARD_STOCK / MAX_MOVEMENT_UNITS }, (_, index) => stockAdded(MAX_MOVEMENT_UNITS, 0, index + 1));
+      given([blueEyesListed(), ...full])
+        .when({ type: 'AddStock', data: { quantity: 1, unitCost: 0, at: at(20) } })
+        .thenRefuses('stock_limit');
+      given([blueEyesListed(), ...full.slice(1)])
+        .when({ type: 'AddStock', data: { quantity: MAX_MOVEMENT_UNITS, unitCost: 0, at: at(20) } })
+        .then([stockAdded(MAX_MOVEMENT_UNITS, 0, 20)]);
+    });
+
+    it.each([-1, 2.5, MAX_AMOUNT_CENTS + 1, 9_999_999_900])('refuses a unit cost of %p', (unitCost) => {
       given([blueEyesListed()])
         .when({ type: 'AddStock', data: { quantity: 1, unitCost, at: at(1) } })
         .thenRefuses('invalid_unit_cost');

@@ -1,4 +1,5 @@
-import { isCents } from '../money';
+import { isAmount } from '../money';
+import { isMovementQuantity, MAX_CARD_STOCK } from './limits';
 import { assertNever, DomainError, getEntry, InsufficientStockError } from '../shared';
 import { cardId, cardKeywords, cardLanguages, deriveSetId, editions } from './card-identity';
 import type {
@@ -110,7 +111,7 @@ function changedFields(details: CardDetails, changes: CardDetailChanges): Partia
 }
 
 function setPrice({ data }: SetPrice, state: ListedCard): PriceSet[] {
-  if (!isCents(data.salePrice) || (data.offerPrice !== null && !isCents(data.offerPrice))) {
+  if (!isAmount(data.salePrice) || (data.offerPrice !== null && !isAmount(data.offerPrice))) {
     throw DomainError.of('invalid_price');
   }
   // The upload form defaults the offer to 0, meaning "no offer"; storing null keeps every reader
@@ -126,8 +127,11 @@ function setPrice({ data }: SetPrice, state: ListedCard): PriceSet[] {
 
 function addStock({ data }: AddStock, state: ListedCard): StockAdded[] {
   assertQuantity(data.quantity);
-  if (!isCents(data.unitCost)) throw DomainError.of('invalid_unit_cost');
+  if (!isAmount(data.unitCost)) throw DomainError.of('invalid_unit_cost');
   const { quantity, unitCost } = data;
+  if (state.ledger.stock + quantity > MAX_CARD_STOCK) {
+    throw DomainError.of('stock_limit', { cardId: state.details.cardId, stock: state.ledger.stock, limit: MAX_CARD_STOCK });
+  }
   return [
     {
       type: 'StockAdded',
@@ -208,7 +212,7 @@ function reservationOrRefuse(state: ListedCard, reservationId: string): Reservat
 }
 
 function assertQuantity(quantity: number): void {
-  if (!Number.isSafeInteger(quantity) || quantity < 1) throw DomainError.of('invalid_quantity');
+  if (!isMovementQuantity(quantity)) throw DomainError.of('invalid_quantity');
 }
 
 function isBlank(value: string): boolean {

@@ -96,9 +96,10 @@ export const messages = {
   },
   /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */
   domain: {
-    invalidQuantity: 'La cantidad debe ser un número entero mayor que cero.',
-    invalidPrice: 'El precio debe ser un monto válido en soles.',
-    invalidUnitCost: 'El costo unitario debe ser un monto válido en soles.',
+    invalidQuantity: 'La cantidad debe ser un número entero entre 1 y 100,000.',
+    invalidPrice: 'El precio debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
+    invalidUnitCost: 'El costo unitario debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
+    stockLimit: 'Una carta no puede tener más de 1,000,000 unidades en stock.',
     invalidCardDetails: 'Faltan datos obligatorios de la carta.',
     cardAlreadyListed: 'La carta ya está registrada con otros datos.',
     reservationConflict: 'La reserva ya existe con otra cantidad o para otro pedido.',

@@ -9,6 +9,17 @@ export function isCents(value: unknown): value is Cents {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+/**
+ * The largest price or unit cost the shop records: S/ 1,000,000.00. Far above any card single, and it
+ * keeps every stored amount, and a line's price × quantity, inside the read models' columns.
+ */
+export const MAX_AMOUNT_CENTS = 100_000_000;
+
+/** A price or a unit cost: whole céntimos from 0 to `MAX_AMOUNT_CENTS`. */
+export function isAmount(value: unknown): value is Cents {
+  return isCents(value) && value <= MAX_AMOUNT_CENTS;
+}
+
 const solesFormat = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' });
 
 /**

@@ -1,4 +1,5 @@
-import { isCents, lineTotal } from '../money';
+import { isMovementQuantity } from '../inventory/limits';
+import { isAmount, isCents, lineTotal } from '../money';
 import { assertNever, DomainError } from '../shared';
 import type { AbandonOrder, CancelOrder, ConfirmOrder, OrderCommand, PlaceOrder } from './order.commands';
 import type { OrderAbandoned, OrderCancelled, OrderConfirmed, OrderEvent, OrderItem, OrderPlaced } from './order.events';
@@ -58,10 +59,8 @@ function assertComplete({ orderId, buyer, items, proofKey, proofHash }: PlaceOrd
 function assertItems(items: readonly OrderItem[]): void {
   if (items.length === 0) throw DomainError.of('order_without_items');
   for (const item of items) {
-    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) {
-      throw DomainError.of('invalid_quantity', { cardId: item.cardId });
-    }
-    if (!isCents(item.unitPrice)) throw DomainError.of('invalid_price', { cardId: item.cardId });
+    if (!isMovementQuantity(item.quantity)) throw DomainError.of('invalid_quantity', { cardId: item.cardId });
+    if (!isAmount(item.unitPrice)) throw DomainError.of('invalid_price', { cardId: item.cardId });
   }
   // Confirming settles each line's reservation; two lines sharing one would sell only once.
   const reservations = new Set(items.map((item) => item.reservationId));

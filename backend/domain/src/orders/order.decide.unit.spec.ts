@@ -1,3 +1,5 @@
+import { MAX_MOVEMENT_UNITS } from '../inventory/limits';
+import { MAX_AMOUNT_CENTS } from '../money';
 import { at, deciderSpec, iso, orderPlaced, placeOrder } from '../testing';
 import { orderTotal } from './order.decide';
 import { orderDecider } from './order.decider';
@@ -31,7 +33,16 @@ describe('order decider', () => {
         });
     });
 
-    it.each([0, -1, 1.5])('refuses a quantity of %p', (quantity) => {
+    it('places an order whose total passes a 32-bit integer: the largest lines', () => {
+      const [first, second] = placeOrder().data.items;
+      const items = [first, second].map((line) => ({ ...line, quantity: MAX_MOVEMENT_UNITS, unitPrice: MAX_AMOUNT_CENTS }));
+      const total = 2 * MAX_MOVEMENT_UNITS * MAX_AMOUNT_CENTS;
+      given([])
+        .when(placeOrder({ items, total }))
+        .then([orderPlaced({ items, total })]);
+    });
+
+    it.each([0, -1, 1.5, MAX_MOVEMENT_UNITS + 1])('refuses a quantity of %p', (quantity) => {
       const [line] = placeOrder().data.items;
       const item = { ...line, quantity };
       given([])
@@ -39,7 +50,7 @@ describe('order decider', () => {
         .thenRefuses('invalid_quantity');
     });
 
-    it.each([-1, 10.5])('refuses a unit price of %p', (unitPrice) => {
+    it.each([-1, 10.5, MAX_AMOUNT_CENTS + 1])('refuses a unit price of %p', (unitPrice) => {
       const [line] = placeOrder().data.items;
       given([])
         .when(placeOrder({ items: [{ ...line, unitPrice }], total: unitPrice * line.quantity }))

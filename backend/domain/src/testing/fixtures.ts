@@ -113,7 +113,7 @@ export function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOr
   };
 }
 
-export function orderPlaced(): OrderPlaced {
-  const { at: placedAt, ...data } = placeOrder().data;
+export function orderPlaced(overrides: Partial<PlaceOrder['data']> = {}): OrderPlaced {
+  const { at: placedAt, ...data } = placeOrder(overrides).data;
   return { type: 'OrderPlaced', version: 1, data: { ...data, at: placedAt.toISOString() } };
 }

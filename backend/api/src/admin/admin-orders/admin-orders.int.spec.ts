@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS } from '@tcg/domain';
 import { randomUUID } from 'node:crypto';
 import { checkoutInput, tryCheckout } from '../../checkout/testing/checkout.fixtures';
 import { createTestCard } from '../../inventory/testing/write-side.fixtures';
@@ -151,6 +152,14 @@ describe('admin orders API (real PostgreSQL)', () => {
     });
     const refused = await confirm(orderId).expect(409);
     expect(refused.body.code).toBe('order_already_cancelled');
+  });
+
+  it('lists an order of the largest lines the domain allows, its totals past 32 bits', async () => {
+    const vault = await card('Bóveda Lista', MAX_MOVEMENT_UNITS, MAX_AMOUNT_CENTS);
+    const orderId = await placeOrder([{ card: vault, quantity: MAX_MOVEMENT_UNITS }]);
+    await readModelsAtHead(t.app);
+    const order = (await listed()).find((one) => one.id === orderId);
+    expect(order).toMatchObject({ total: MAX_MOVEMENT_UNITS * MAX_AMOUNT_CENTS, items: [{ quantity: MAX_MOVEMENT_UNITS, lineTotal: MAX_MOVEMENT_UNITS * MAX_AMOUNT_CENTS }] });
   });
 
   it('answers 404 for an order that does not exist', async () => {

@@ -1,5 +1,5 @@
 import type { Database } from '@tcg/projections';
-import { messages } from '@tcg/domain';
+import { MAX_AMOUNT_CENTS, MAX_CARD_STOCK, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
 import { randomUUID } from 'node:crypto';
 import { checkoutInput, tryCheckout } from '../../checkout/testing/checkout.fixtures';
 import { DATABASE } from '../../database/database.module';
@@ -129,11 +129,29 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     [{ quantity: '2', unitCost: 0 }, messages.domain.invalidQuantity],
     [{ quantity: 1, unitCost: -1 }, messages.domain.invalidUnitCost],
     [{ quantity: 1, unitCost: 12.5 }, messages.domain.invalidUnitCost],
+    [{ quantity: MAX_MOVEMENT_UNITS + 1, unitCost: 0 }, messages.domain.invalidQuantity],
+    [{ quantity: 99_999_999_999, unitCost: 0 }, messages.domain.invalidQuantity],
+    [{ quantity: 1, unitCost: MAX_AMOUNT_CENTS + 1 }, messages.domain.invalidUnitCost],
+    [{ quantity: 1, unitCost: 9_999_999_900 }, messages.domain.invalidUnitCost],
   ])('refuses %j without adding anything', async (body, message) => {
     const before = await auditRow(admin.agent, 'Dark Magician');
     const res = await addStock(ids['Dark Magician'], body).expect(400);
     expect(res.body.message).toBe(message);
     expect(await auditRow(admin.agent, 'Dark Magician')).toEqual(before);
+  });
+
+  it('fills a card up to the most it may hold, refuses a unit more with 409, and keeps projecting', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Jirai Gumo', stock: 0, price: 100 });
+    for (let added = 0; added < MAX_CARD_STOCK; added += MAX_MOVEMENT_UNITS) {
+      await addStock(cardId, { quantity: MAX_MOVEMENT_UNITS, unitCost: MAX_AMOUNT_CENTS }).expect(201);
+    }
+    const res = await addStock(cardId, { quantity: 1, unitCost: 0 }).expect(409);
+    expect(res.body.message).toBe(messages.domain.stockLimit);
+    expect(await auditRow(admin.agent, 'Jirai Gumo')).toMatchObject({ recorded: MAX_CARD_STOCK, computed: MAX_CARD_STOCK, difference: 0 });
+    await addStock(ids['Kuriboh'], { quantity: 1, unitCost: 0 }).expect(201);
+    expect(await auditRow(admin.agent, 'Kuriboh')).toMatchObject({ difference: 0 });
+    const { rows } = await db.query<{ state: string }>('SELECT state FROM projection_checkpoints WHERE name = $1', ['cards']);
+    expect(rows).toEqual([{ state: 'running' }]);
   });
 
   it('answers 404 when adding stock to, or listing the movements of, a card that does not exist', async () => {

@@ -1,8 +1,8 @@
-import { cardLanguageSchema, editionSchema, messages } from '@tcg/domain';
+import { cardLanguageSchema, editionSchema, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
 import { z } from 'zod';
 
 const detail = z.string({ message: messages.domain.invalidCardDetails }).trim().min(1, messages.domain.invalidCardDetails).max(200);
-const cents = (message: string) => z.int({ message }).nonnegative({ message }).max(100_000_000, { message });
+const cents = (message: string) => z.int({ message }).nonnegative({ message }).max(MAX_AMOUNT_CENTS, { message });
 
 /** Spec §5 card upload: a chosen version, language and edition, and the four numbers (money in céntimos). */
 export const uploadCardSchema = z.object({
@@ -17,7 +17,10 @@ export const uploadCardSchema = z.object({
   rarity: detail,
   edition: editionSchema,
   language: cardLanguageSchema,
-  quantity: z.int({ message: messages.domain.invalidQuantity }).positive({ message: messages.domain.invalidQuantity }).max(100_000),
+  quantity: z
+    .int({ message: messages.domain.invalidQuantity })
+    .positive({ message: messages.domain.invalidQuantity })
+    .max(MAX_MOVEMENT_UNITS, { message: messages.domain.invalidQuantity }),
   unitCost: cents(messages.domain.invalidUnitCost),
   salePrice: cents(messages.domain.invalidPrice),
   offerPrice: cents(messages.domain.invalidPrice),

@@ -54,6 +54,9 @@ describe("'Agregar Stock' dialog", () => {
     ['-1', '0', messages.domain.invalidQuantity],
     ['2', 'abc', messages.domain.invalidUnitCost],
     ['2', '1.999', messages.domain.invalidUnitCost],
+    ['100001', '0', messages.domain.invalidQuantity],
+    ['99999999999', '0', messages.domain.invalidQuantity],
+    ['1', '1000000.01', messages.domain.invalidUnitCost],
   ])('does not proceed with quantity %j and cost %j', async (quantityText, costText, message) => {
     const fetch = auditApi();
     const { user, dialog, quantity, cost } = await openDialog();

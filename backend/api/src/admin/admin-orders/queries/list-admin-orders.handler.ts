@@ -21,7 +21,7 @@ export class ListAdminOrdersHandler implements IQueryHandler<ListAdminOrdersQuer
         `SELECT o.id, o.name, o.email, o.phone, o.status, o.total, o.proof_key AS "proofKey",
                 to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
                 COALESCE((SELECT json_agg(json_build_object('cardId', i.card_id, 'name', i.name, 'quantity', i.quantity,
-                                                            'unitPrice', i.unit_price, 'lineTotal', i.unit_price * i.quantity)
+                                                            'unitPrice', i.unit_price, 'lineTotal', i.unit_price::bigint * i.quantity)
                                           ORDER BY i.line)
                             FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS items,
                 ARRAY(SELECT other.id FROM orders other

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages, parseSolesToCents } from '@tcg/domain';
+import { isAmount, isMovementQuantity, messages, parseSolesToCents } from '@tcg/domain';
 import { api } from '@/lib/api-client';
 import { cardMovementsQueryKey } from './get-card-movements';
 import { type StockCheckResponse, type StockCheckRow, stockCheckQueryKey } from './get-stock-check';
@@ -19,14 +19,14 @@ export type AddStockForm = { ok: true; body: AddStockBody } | { ok: false; messa
 
 /**
  * Spec §5 Admin stock add: quantity a whole number above 0, cost a decimal amount of soles (at most
- * two decimals, turned into céntimos without floating-point rounding).
+ * two decimals, turned into céntimos without floating-point rounding); both within the domain's limits.
  */
 export function parseAddStockForm(quantity: string, unitCost: string): AddStockForm {
   const trimmed = quantity.trim();
   const parsedQuantity = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!Number.isSafeInteger(parsedQuantity) || parsedQuantity <= 0) return { ok: false, message: messages.domain.invalidQuantity };
+  if (!isMovementQuantity(parsedQuantity)) return { ok: false, message: messages.domain.invalidQuantity };
   const cents = parseSolesToCents(unitCost);
-  if (cents === null) return { ok: false, message: messages.domain.invalidUnitCost };
+  if (!isAmount(cents)) return { ok: false, message: messages.domain.invalidUnitCost };
   return { ok: true, body: { quantity: parsedQuantity, unitCost: cents } };
 }
 

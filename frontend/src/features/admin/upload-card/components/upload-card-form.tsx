@@ -1,4 +1,4 @@
-import { messages, parseSolesToCents } from '@tcg/domain';
+import { isAmount, isMovementQuantity, messages, parseSolesToCents } from '@tcg/domain';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
@@ -65,7 +65,7 @@ export function UploadCardForm() {
     if (!found || !chosen) return;
     const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : 0;
     const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
-    if (quantity < 1 || unitCost === null || salePrice === null || offerPrice === null) return setStatus(upload.uploadFailed);
+    if (!isMovementQuantity(quantity) || !isAmount(unitCost) || !isAmount(salePrice) || !isAmount(offerPrice)) return setStatus(upload.uploadFailed);
     setStatus(upload.uploading);
     const request: UploadCardBody = {
       name: found.name,

@@ -1,0 +1,12 @@
+/** The most units one movement (an `ingreso`, or one line of an order) may move. */
+export const MAX_MOVEMENT_UNITS = 100_000;
+
+/**
+ * The most units one card may hold. A singles shop never comes near it; it keeps `stock_final` (and the
+ * search index's stock field) inside a 32-bit integer whatever is added.
+ */
+export const MAX_CARD_STOCK = 1_000_000;
+
+export function isMovementQuantity(quantity: unknown): quantity is number {
+  return typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity >= 1 && quantity <= MAX_MOVEMENT_UNITS;
+}
