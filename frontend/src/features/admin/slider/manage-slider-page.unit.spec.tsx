@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { SLIDES_LIVE_MS } from './api/get-slides';
 import { mockAdminFetch } from './testing/admin-fetch';
@@ -19,4 +19,29 @@ it('is live: a slide another admin adds shows without a reload (spec §7)', asyn
   });
   expect(await screen.findByRole('img', { name: 'Nuevo set' })).toBeInTheDocument();
   expect(screen.queryByText('No hay slides.')).not.toBeInTheDocument();
+});
+
+it('deletes a slide once on a double click, asking once, and says \'Slide eliminado\'', async () => {
+  let slides = [added];
+  const fetchMock = mockAdminFetch({
+    'GET /api/admin/slides': () => jsonResponse({ slides }),
+    'DELETE /api/admin/slides/s2': () => {
+      const found = slides.length > 0;
+      slides = [];
+      return found ? new Response(null, { status: 204 }) : jsonResponse({ statusCode: 404, code: 'not_found', message: 'No existe' }, 404);
+    },
+  });
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderApp('/admin/manage-slider');
+  const button = await screen.findByRole('button', { name: 'Eliminar Nuevo set' });
+  // The browser queues the second click while the first one's confirmation is open: both run before any re-render.
+  act(() => {
+    fireEvent.click(button);
+    fireEvent.click(button);
+  });
+  expect(await screen.findByText('Slide eliminado')).toBeInTheDocument();
+  expect(confirm).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toHaveLength(1);
+  expect(screen.queryByText('No se pudo eliminar')).not.toBeInTheDocument();
+  confirm.mockRestore();
 });

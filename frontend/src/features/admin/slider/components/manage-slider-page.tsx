@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDeleteSlide, useSlideVisibility } from '../api/change-slide';
@@ -31,11 +31,16 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
     );
   };
 
+  // A double click queues its second click behind the first one's confirmation, before `isPending`
+  // disables the button: this flag stops it at once (a second DELETE would answer 404 and take the toast).
+  const deleting = useRef(false);
   const remove = () => {
-    if (!window.confirm(`¿Eliminar el slide "${name}"?`)) return;
+    if (deleting.current || !window.confirm(`¿Eliminar el slide "${name}"?`)) return;
+    deleting.current = true;
     removal.mutate(slide.id, {
       onSuccess: () => toast.success(messages.admin.slides.deleted),
       onError: () => toast.error(messages.admin.slides.deleteFailed),
+      onSettled: () => (deleting.current = false),
     });
   };
 
