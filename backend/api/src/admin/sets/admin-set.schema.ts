@@ -12,7 +12,7 @@ const products = z.object({ booster: z.boolean(), display: z.boolean(), cartaSue
 
 /** The dialog's fields; the id is the set code and comes from the body on create, the path on edit. */
 const setFields = z.object({
-  name: required,
+  name: required.max(200, messages.admin.sets.tooLong),
   releaseDate,
   preorderAvailable: z.boolean().default(false),
   products: products.default({ booster: false, display: false, cartaSuelta: true }),
@@ -20,7 +20,10 @@ const setFields = z.object({
   cards: z.array(z.string().trim().min(1)).max(5000).optional(),
 });
 
-export const createSetSchema = setFields.extend({ id: required.max(40) });
+/** A set code as the official list writes them (LOB, MP23, RA01, SGX1-ENA): it is also the set's shop URL. */
+const code = required.max(40, messages.admin.sets.invalidCode).regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, messages.admin.sets.invalidCode);
+
+export const createSetSchema = setFields.extend({ id: code });
 export const updateSetSchema = setFields;
 export const autocompleteSchema = z.object({
   name: z.string({ message: messages.admin.sets.nameFirst }).trim().min(1, messages.admin.sets.nameFirst),

@@ -17,7 +17,7 @@ import {
   updateSetSchema,
 } from './admin-set.schema';
 import { SetAutocompleteService } from './set-autocomplete.service';
-import { listSets, updateSet, upsertSet } from './sets.repository';
+import { createSet, listSets, updateSet } from './sets.repository';
 
 @ApiTags('admin')
 @AdminOnly()
@@ -34,9 +34,12 @@ export class SetsController {
     return { sets: await listSets(this.db) };
   }
 
+  /** 409 when the code is taken: "Nuevo set" never overwrites a set (an edit is `PUT`). */
   @Post()
-  create(@Body(new ZodBodyPipe(createSetSchema)) body: CreateSetBody): Promise<AdminSet> {
-    return this.saving(() => upsertSet(this.db, body));
+  async create(@Body(new ZodBodyPipe(createSetSchema)) body: CreateSetBody): Promise<AdminSet> {
+    const set = await this.saving(() => createSet(this.db, body));
+    if (!set) throw new ApiError(409, 'set_exists', messages.admin.sets.codeTaken(body.id));
+    return set;
   }
 
   /** The code is the set's id (and its shop URL), so an edit never changes it. */

@@ -61,6 +61,26 @@ describe('admin sets API', () => {
     await admin.put('/api/admin/sets/NOPE').set(CSRF).send(edit).expect(404);
   });
 
+  it('refuses a new set with a code in use (409), changing nothing of that set', async () => {
+    const code = 'DUPE';
+    const first = { ...newSet, id: code, name: 'Primero', cards: ['DUPE-EN001'], products: { booster: true, display: false, cartaSuelta: true } };
+    await admin.post('/api/admin/sets').set(CSRF).send(first).expect(201);
+    const res = await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, id: code, name: 'Duplicado', cards: [] }).expect(409);
+    expect(res.body.message).toBe(messages.admin.sets.codeTaken(code));
+    const { body } = await admin.get('/api/admin/sets').expect(200);
+    expect(body.sets.find((set: { id: string }) => set.id === code)).toEqual(first);
+  });
+
+  it.each([
+    [{ id: 'A B/C?' }, messages.admin.sets.invalidCode],
+    [{ id: '-LOB' }, messages.admin.sets.invalidCode],
+    [{ id: 'X'.repeat(41) }, messages.admin.sets.invalidCode],
+    [{ id: 'LONG', name: 'n'.repeat(201) }, messages.admin.sets.tooLong],
+  ])('refuses %j with its reason', async (change, message) => {
+    const res = await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, ...change }).expect(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it('refuses changes without the CSRF header', async () => {
     await admin.post('/api/admin/sets').send(newSet).expect(403);
   });

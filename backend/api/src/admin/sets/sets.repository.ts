@@ -8,18 +8,20 @@ export async function listSets(sql: Sql): Promise<AdminSet[]> {
   return rows;
 }
 
-/** Spec §7 "sets/{id}: write with merge": a set that exists takes the new values, keeping its cards when none are sent. */
-export async function upsertSet(sql: Sql, set: CreateSetBody): Promise<AdminSet> {
+/**
+ * A new set; null when a set with this code exists. Spec §7 writes sets "with merge", which let "Nuevo
+ * set" with a code already in use overwrite that set's name, date, products and cards: an edit goes
+ * through `updateSet` (docs/decisions/0005).
+ */
+export async function createSet(sql: Sql, set: CreateSetBody): Promise<AdminSet | null> {
   const { rows } = await sql.query<AdminSet>(
     `INSERT INTO sets (id, name, release_date, preorder_available, products, cards)
      VALUES ($1, $2, $3, $4, $5, COALESCE($6::text[], '{}'))
-     ON CONFLICT (id) DO UPDATE SET
-       name = EXCLUDED.name, release_date = EXCLUDED.release_date, preorder_available = EXCLUDED.preorder_available,
-       products = EXCLUDED.products, cards = COALESCE($6::text[], sets.cards), updated_at = now()
+     ON CONFLICT (id) DO NOTHING
      RETURNING ${COLUMNS}`,
     [set.id, set.name, set.releaseDate, set.preorderAvailable, JSON.stringify(set.products), set.cards ?? null],
   );
-  return rows[0];
+  return rows[0] ?? null;
 }
 
 /** Null when there is no set with this code (an edit never creates one). */

@@ -1,11 +1,17 @@
 import { messages } from '@tcg/domain';
 import { z } from 'zod';
 
+/** Texts a slide shows (title, alt) and the addresses it holds: enough for any, bounded so none can break the layout or the table. */
+const TEXT_MAX = 200;
+const URL_MAX = 2000;
+
 /** Optional texts: blank counts as absent and is stored as null (spec §5). */
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => (value?.trim() ? value.trim() : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, messages.admin.slides.saveFailed)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
 
 /** Spec §5: order is coerced to a number, 0 when it is not one. */
 const order = z.preprocess((value) => {
@@ -14,14 +20,15 @@ const order = z.preprocess((value) => {
 }, z.number().int().min(-1_000_000).max(1_000_000));
 
 export const createSlideSchema = z.object({
-  title: optionalText,
+  title: optionalText(TEXT_MAX),
   desktopUrl: z
     .string({ message: messages.admin.slides.missingDesktopUrl })
     .trim()
-    .min(1, messages.admin.slides.missingDesktopUrl),
-  mobileUrl: optionalText,
-  alt: optionalText,
-  link: optionalText,
+    .min(1, messages.admin.slides.missingDesktopUrl)
+    .max(URL_MAX, messages.admin.slides.saveFailed),
+  mobileUrl: optionalText(URL_MAX),
+  alt: optionalText(TEXT_MAX),
+  link: optionalText(URL_MAX),
   order,
   visible: z.boolean().default(true),
 });

@@ -27,6 +27,18 @@ describe('admin slides API', () => {
     expect(res.body.message).toBe(messages.admin.slides.missingDesktopUrl);
   });
 
+  it.each([
+    { title: 't'.repeat(201) },
+    { alt: 'a'.repeat(201) },
+    { link: `/search?q=${'x'.repeat(2000)}` },
+    { desktopUrl: `https://cdn.example/${'d'.repeat(2000)}.webp` },
+  ])('refuses an overlong field (%#) and stores nothing', async (change) => {
+    const before = (await admin.get('/api/admin/slides').expect(200)).body.slides.length;
+    const res = await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Largo', desktopUrl: 'https://cdn.example/d.webp', ...change }).expect(400);
+    expect(res.body.message).toBe(messages.admin.slides.saveFailed);
+    expect((await admin.get('/api/admin/slides').expect(200)).body.slides).toHaveLength(before);
+  });
+
   it('stores blank optional fields as null, coerces the order and is visible by default', async () => {
     const res = await admin
       .post('/api/admin/slides')

@@ -86,4 +86,17 @@ describe('the set dialog', () => {
     expect(await screen.findByText(messages.admin.sets.saveFailed)).toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/admin/sets/LOB')).toEqual([{ ...lob, preorderAvailable: true }]);
   });
+
+  it('says which code is taken when a new set reuses one, and keeps the dialog open', async () => {
+    const { user, dialog, field } = await open(
+      { 'POST /api/admin/sets': () => jsonResponse({ statusCode: 409, code: 'set_exists', message: messages.admin.sets.codeTaken('LOB') }, 409) },
+      'Nuevo set',
+    );
+    await user.type(field('Código'), 'lob');
+    await user.type(field('Nombre'), 'Duplicado');
+    await user.type(field('Lanzamiento'), '2020-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.admin.sets.codeTaken('LOB'))).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
 });

@@ -15,6 +15,11 @@ export const emptySet: AdminSet = {
   cards: [],
 };
 
+/** The server refused and said why (4xx): its Spanish message is the one to show. */
+function saidWhy(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status !== 0 && error.status < 500;
+}
+
 const productLabels: Record<keyof SetProducts, string> = { booster: 'Booster', display: 'Display', cartaSuelta: 'Carta suelta' };
 
 interface SetDialogProps {
@@ -44,7 +49,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
         setSet((current) => ({ ...current, id: editing ? current.id : found.id, releaseDate: found.releaseDate || current.releaseDate, cards: found.cards }));
         toast.success(found.message);
       },
-      onError: (error) => toast.error(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : messages.admin.sets.apiFailed),
+      onError: (error) => toast.error(saidWhy(error) ? error.message : messages.admin.sets.apiFailed),
     });
   };
 
@@ -52,7 +57,11 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
     event.preventDefault();
     const trimmed = { ...set, id: set.id.trim(), name: set.name.trim() };
     if (!trimmed.id || !trimmed.name || !trimmed.releaseDate) return toast.error(messages.admin.sets.missingFields);
-    save.mutate({ set: trimmed, editing: editing !== null }, { onSuccess: onClose, onError: () => toast.error(messages.admin.sets.saveFailed) });
+    // A refusal that says why (a code in use, a name too long) is shown as is; anything else is the spec's 'Error al guardar el set'.
+    save.mutate(
+      { set: trimmed, editing: editing !== null },
+      { onSuccess: onClose, onError: (error) => toast.error(saidWhy(error) ? error.message : messages.admin.sets.saveFailed) },
+    );
   };
 
   const product = (key: keyof SetProducts) => (
@@ -72,7 +81,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
         <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
         <label>
           Nombre
-          <input value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} />
+          <input maxLength={200} value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} />
         </label>
         <div className="ca-actions">
           <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
@@ -82,7 +91,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
         <div className="ca-grid">
           <label>
             Código
-            <input value={set.id} readOnly={editing !== null} onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })} />
+            <input maxLength={40} value={set.id} readOnly={editing !== null} onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })} />
           </label>
           <label>
             Lanzamiento

@@ -46,7 +46,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
         <p className="ca-muted">Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720.</p>
         <label>
           Título (opcional)
-          <input {...field('title')} />
+          <input maxLength={200} {...field('title')} />
         </label>
         <label>
           URL de la imagen de escritorio
@@ -62,7 +62,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
         </label>
         <label>
           Texto alternativo
-          <input {...field('alt')} />
+          <input maxLength={200} {...field('alt')} />
         </label>
         <label>
           Orden
