@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { meQueryKey } from '@/features/auth/api/get-me';
 import { useAuth } from '@/features/auth/use-auth';
+import { useCartCheckOnOpen, useCartRecheck } from '@/features/cart/api/check-cart';
 import { useCart } from '@/features/cart/cart-provider';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { savePhone } from '@/features/checkout/saved-phone';
@@ -13,6 +14,9 @@ export default function CheckoutRoute() {
   const cart = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // As on the cart page: the lines shown, and sent, carry today's prices and stock.
+  useCartCheckOnOpen();
+  const recheck = useCartRecheck();
   if (auth.status !== 'signedIn') return null;
 
   return (
@@ -40,6 +44,7 @@ export default function CheckoutRoute() {
           })),
         );
       }}
+      onCartStale={() => void recheck()}
     />
   );
 }

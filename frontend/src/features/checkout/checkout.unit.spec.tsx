@@ -10,7 +10,7 @@ const proof = { proofKey: 'proofs/u1/a.png', hash: 'h', url: '/api/proofs/u1/a.p
 
 type Answer = Response | Promise<Response>;
 
-function shop(answers: { proofs?: () => Answer; checkout?: () => Answer } = {}) {
+function shop(answers: { proofs?: () => Answer; checkout?: () => Answer; cartCheck?: () => Answer } = {}) {
   const fetch = mockFetch({
     '/api/sets/latest': { sets: [] },
     '/api/auth/me': { user: lucia, isAdmin: false },
@@ -18,6 +18,7 @@ function shop(answers: { proofs?: () => Answer; checkout?: () => Answer } = {}) 
     '/api/proofs': answers.proofs ?? (() => jsonResponse(proof, 201)),
     '/api/checkout': answers.checkout ?? (() => jsonResponse({ orderId: 'o1', position: 42 }, 201)),
     '/api/orders/mine?position=42': { orders: [] },
+    ...(answers.cartCheck ? { '/api/cart/check': answers.cartCheck } : {}),
   });
   const calls = (path: string) => fetch.mock.calls.filter(([input]) => input === path).map(([, init]) => init as RequestInit);
   return { calls };
@@ -164,6 +165,35 @@ it('clamps the cart line to the stock left when the server is short', async () =
   expect(await screen.findByText('Stock insuficiente para Mago Oscuro')).toBeInTheDocument();
   await waitFor(() => expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ quantity: 1, maxStock: 1 }));
   expect(screen.getByLabelText('Cantidad de Mago Oscuro')).toHaveTextContent('× 1');
+});
+
+it('re-checks the cart when it opens: the lines show, and send, today’s price', async () => {
+  const { calls } = shop({ cartCheck: () => jsonResponse({ cards: [{ id: 'mago', name: 'Mago Oscuro', price: 1500, stockFinal: 5 }] }) });
+  const { user } = await openCheckout([{ ...line, price: 100 }]);
+  expect(await screen.findByText(messages.checkout.priceChanged('Mago Oscuro'), { exact: false })).toBeInTheDocument();
+  await waitFor(() => expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ price: 1500 }));
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  await waitFor(() => expect(calls('/api/checkout')).toHaveLength(1));
+  expect(JSON.parse(String(calls('/api/checkout')[0].body)).items).toEqual([{ cardId: 'mago', quantity: 2, unitPrice: 1500 }]);
+});
+
+it.each([
+  ['price_changed', messages.checkout.priceChanged('Mago Oscuro'), 1500, ['mago']],
+  ['card_not_listed', 'Carta no encontrada.', null, []],
+])('checks the cart again after a %s refusal, so the next attempt can go through', async (code, message, price, left) => {
+  let answer = { cards: [{ id: 'mago', name: 'Mago Oscuro', price: 100, stockFinal: 5 }] };
+  shop({
+    cartCheck: () => jsonResponse(answer),
+    checkout: () => jsonResponse({ statusCode: code === 'price_changed' ? 409 : 404, code, message }, code === 'price_changed' ? 409 : 404),
+  });
+  const { user } = await openCheckout([{ ...line, price: 100 }]);
+  answer = { cards: price === null ? [] : [{ id: 'mago', name: 'Mago Oscuro', price, stockFinal: 5 }] };
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await screen.findAllByText(message, { exact: false })).not.toHaveLength(0);
+  await waitFor(() => expect((JSON.parse(window.localStorage.getItem('cart')!) as { id: string }[]).map((item) => item.id)).toEqual(left));
+  if (price !== null) expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ price });
 });
 
 it('sends a shopper whose session ended to sign in again', async () => {

@@ -28,7 +28,12 @@ export interface CheckoutOutcomes {
   onSessionExpired(): void;
   /** The server had fewer units of the card than the cart asked for. */
   onStockShort(cardId: string, available: number): void;
+  /** A line's price changed, or its card is gone: the cart must be checked again before a new attempt. */
+  onCartStale(): void;
 }
+
+/** Refusals that only a fresh look at the cart can get past. */
+const STALE_CART_CODES = new Set(['price_changed', 'card_not_listed']);
 
 /**
  * One attempt is one Idempotency-Key with its uploaded proof. A double click or a retry after a lost
@@ -72,6 +77,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
     toast.error(errorMessage(error));
     const short = stockShortage(error);
     if (short) outcomes.onStockShort(short.cardId, short.available);
+    if (error instanceof CheckoutApiError && STALE_CART_CODES.has(error.code)) outcomes.onCartStale();
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
   };
 

@@ -1,5 +1,5 @@
 import type { CartCheckRequest, CartCheckResponse } from '@tcg/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { useCart } from '../cart-provider';
 
@@ -8,8 +8,21 @@ export function checkCart(request: CartCheckRequest, { signal }: { signal?: Abor
 }
 
 /**
- * Re-checks the stored lines against the server once, when the cart page opens: stock may have been
- * sold and prices changed since the lines were added, possibly days ago in another visit.
+ * Re-checks the given lines against the server and applies what it answers (stock, prices, cards that
+ * are gone). An unreachable server changes nothing: the stored lines still work, and checkout re-prices
+ * on the server anyway.
+ */
+function recheck(ids: string[], reconcile: ReturnType<typeof useCart>['reconcile'], signal?: AbortSignal): Promise<void> {
+  if (ids.length === 0) return Promise.resolve();
+  return checkCart({ ids }, { signal }).then(
+    (response) => reconcile(response.cards),
+    () => undefined,
+  );
+}
+
+/**
+ * Re-checks the stored lines once, when the cart or the checkout opens: stock may have been sold and
+ * prices changed since the lines were added, possibly days ago in another visit.
  */
 export function useCartCheckOnOpen(): void {
   const { items, reconcile } = useCart();
@@ -17,13 +30,14 @@ export function useCartCheckOnOpen(): void {
   const [opening] = useState(() => ({ ids: items.map((item) => item.id), reconcile }));
 
   useEffect(() => {
-    if (opening.ids.length === 0) return;
     const controller = new AbortController();
-    checkCart({ ids: opening.ids }, { signal: controller.signal }).then(
-      (response) => opening.reconcile(response.cards),
-      // Unreachable server: the stored lines still work, and checkout re-prices on the server anyway.
-      () => undefined,
-    );
+    void recheck(opening.ids, opening.reconcile, controller.signal);
     return () => controller.abort();
   }, [opening]);
+}
+
+/** Re-checks the cart's current lines now: after the server refused an order over a price or a card that changed. */
+export function useCartRecheck(): () => Promise<void> {
+  const { items, reconcile } = useCart();
+  return useCallback(() => recheck(items.map((item) => item.id), reconcile), [items, reconcile]);
 }
