@@ -1,4 +1,4 @@
-import { searchSorts } from '@tcg/domain';
+import { searchSorts, searchText } from '@tcg/domain';
 import { z } from 'zod';
 
 /** `a,b` or a repeated parameter; empty means no filter on that group. */
@@ -9,7 +9,8 @@ const list = z
   .pipe(z.array(z.string().max(60)).max(20));
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().max(200).default(''),
+  /** Cut rather than refused: a shopper who pastes a paragraph gets results for its start. */
+  q: z.string().default('').transform(searchText),
   languages: list,
   rarities: list,
   inStock: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),

@@ -11,7 +11,8 @@ function parse(query: unknown): SearchQuery {
   const parsed = searchQuerySchema.safeParse(query);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new ApiError(400, 'bad_request', `Parámetro de búsqueda no válido: ${issue.path.join('.') || 'consulta'} (${issue.message}).`, parsed.error.issues);
+  // zod's own wording is English: the message names the parameter, the details carry the rest.
+  throw new ApiError(400, 'bad_request', `Parámetro de búsqueda no válido: ${issue.path.join('.') || 'consulta'}.`, parsed.error.issues);
 }
 
 @ApiTags('search')

@@ -41,10 +41,17 @@ describe('GET /api/search', () => {
     expect(res.body.hits.every((hit: { stockFinal: number; rarity: string }) => hit.stockFinal > 0 && hit.rarity === 'Ultra Rare')).toBe(true);
   });
 
-  it('refuses bad parameters with a 400 JSON body', async () => {
+  it('refuses bad parameters with a 400 JSON body, in Spanish', async () => {
     const res = await request(app.server).get('/api/search').query({ sort: 'cheapest' }).expect(400);
-    expect(res.body).toMatchObject({ statusCode: 400, code: 'bad_request', message: expect.stringContaining('sort') });
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'bad_request', message: 'Parámetro de búsqueda no válido: sort.' });
     await request(app.server).get('/api/search').query({ page: '0' }).expect(400);
+  });
+
+  it('searches a text longer than 200 characters by its first 200', async () => {
+    const long = `dragon blanco ${'b'.repeat(300)}`;
+    const res = await request(app.server).get('/api/search').query({ q: long, position }).expect(200);
+    const cut = await request(app.server).get('/api/search').query({ q: long.slice(0, 200), position }).expect(200);
+    expect(res.body).toEqual(cut.body);
   });
 });
 

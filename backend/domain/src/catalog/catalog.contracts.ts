@@ -80,6 +80,14 @@ export type SearchSort = (typeof searchSorts)[number];
 /** Spec §9: 12 hits per page on search and set screens. */
 export const SEARCH_PAGE_SIZE = 12;
 
+/** The longest search text used: a longer one (a pasted paragraph, a crafted link) is searched by its start. */
+export const SEARCH_QUERY_MAX = 200;
+
+/** The search text as it is searched: trimmed, and cut to `SEARCH_QUERY_MAX` characters. */
+export function searchText(raw: string): string {
+  return raw.trim().slice(0, SEARCH_QUERY_MAX).trim();
+}
+
 /**
  * One search over the card index. Facets: OR within a group, AND between groups. `setId` narrows to a
  * set (the set screen); `q` empty lists everything that matches the filters.

@@ -73,6 +73,15 @@ it('adds to the cart from a tile and refuses a sold-out card', async () => {
   expect(screen.getByTestId('cart-count')).toHaveTextContent('1');
 });
 
+it('searches a text longer than 200 characters by its first 200, and the box takes no more', async () => {
+  const api = mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const long = `dragon ${'b'.repeat(300)}`;
+  renderApp(`/search?q=${long}`);
+  await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' });
+  expect(callsTo(api, '/api/search')[0].get('q')).toBe(long.slice(0, 200));
+  expect(screen.getByRole('searchbox', { name: messages.catalog.searchPlaceholder })).toHaveAttribute('maxLength', '200');
+});
+
 it('says so when nothing matches', async () => {
   mockApi({ '/api/search': () => searchResponse([]), '/api/sets/latest': () => ({ sets: [] }) });
   renderApp('/search?q=zzz');

@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { messages, SEARCH_QUERY_MAX } from '@tcg/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -24,6 +24,7 @@ export function HeaderSearch() {
         placeholder={messages.catalog.searchPlaceholder}
         aria-label={messages.catalog.searchPlaceholder}
         value={query}
+        maxLength={SEARCH_QUERY_MAX}
         onChange={(event) => setQuery(event.target.value)}
         enterKeyHint="search"
         autoComplete="off"

@@ -1,4 +1,4 @@
-import { messages, type CardSummary } from '@tcg/domain';
+import { messages, searchText, type CardSummary } from '@tcg/domain';
 import { useSearchParams } from 'react-router-dom';
 import { useSearchCards } from '../api/search-cards';
 import { useCatalogUrlState } from '../filters/use-catalog-url-state';
@@ -7,7 +7,7 @@ import { CatalogBrowser } from './catalog-browser';
 /** Spec §2 Search screen: the results for `?q=`, filterable, in numbered pages. */
 export function SearchView({ onAddToCart }: { onAddToCart: (card: CardSummary) => void }) {
   const [params] = useSearchParams();
-  const query = (params.get('q') ?? '').trim();
+  const query = searchText(params.get('q') ?? '');
   const urlState = useCatalogUrlState();
   const results = useSearchCards(query, urlState.filters);
   const heading = messages.catalog.resultsFor(query);
