@@ -82,6 +82,16 @@ it('searches a text longer than 200 characters by its first 200, and the box tak
   expect(screen.getByRole('searchbox', { name: messages.catalog.searchPlaceholder })).toHaveAttribute('maxLength', '200');
 });
 
+it('shows the last page for a link past it, replacing the link in history', async () => {
+  const api = mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { router } = renderApp('/search?q=dragon&page=99');
+  await waitFor(() => expect(location(router).toString()).toBe('q=dragon'));
+  expect(await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' })).toBeInTheDocument();
+  expect(callsTo(api, '/api/search').map((params) => params.get('page'))).toEqual(['99', '1']);
+  expect(router.state.historyAction).toBe('REPLACE');
+  expect(screen.queryByText(messages.catalog.noResults)).not.toBeInTheDocument();
+});
+
 it('says so when nothing matches', async () => {
   mockApi({ '/api/search': () => searchResponse([]), '/api/sets/latest': () => ({ sets: [] }) });
   renderApp('/search?q=zzz');

@@ -1,6 +1,6 @@
 import type { CardSummary, SearchResponse } from '@tcg/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { activeFilterCount, type CatalogFilters } from '../filters/catalog-filters.state';
 import type { CatalogUrlState } from '../filters/use-catalog-url-state';
@@ -25,10 +25,17 @@ interface CatalogBrowserProps {
 export function CatalogBrowser({ results, urlState, emptyText, pagination, onAddToCart }: CatalogBrowserProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
-  const { filters, changeFilters, clearAll, pageHref } = urlState;
+  const { filters, changeFilters, clearAll, pageHref, replacePage } = urlState;
   const { data, error, isPending, isPlaceholderData, refetch } = results;
   const count = activeFilterCount(filters);
-  const loading = isPending || isPlaceholderData;
+  // A link to a page past the last one (an old bookmark, a catalogue that shrank) shows the last page.
+  // Judged on this view's own answer, never on the previous view's still on screen.
+  const settled = data !== undefined && !isPending && !isPlaceholderData;
+  const lastPage = settled && data.total > 0 && filters.page > data.totalPages ? data.totalPages : null;
+  useEffect(() => {
+    if (lastPage !== null) replacePage(lastPage);
+  }, [lastPage, replacePage]);
+  const loading = isPending || isPlaceholderData || lastPage !== null;
   const Pager = pagination === 'numbered' ? Pagination : SimplePagination;
 
   const applySheet = ({ page: _page, ...chosen }: CatalogFilters) => {

@@ -10,6 +10,8 @@ export interface CatalogUrlState {
   clearAll: () => void;
   /** The link to `page` of the current view, for pagination links. */
   pageHref: (page: number) => string;
+  /** Shows `page` instead of the current one, without a history entry (a page past the last one). */
+  replacePage: (page: number) => void;
 }
 
 export function useCatalogUrlState(): CatalogUrlState {
@@ -22,10 +24,16 @@ export function useCatalogUrlState(): CatalogUrlState {
     [setParams],
   );
 
+  const replacePage = useCallback(
+    (page: number) => setParams((current) => writeFilters(current, { ...filters, page }), { replace: true }),
+    [filters, setParams],
+  );
+
   return {
     filters,
     changeFilters: (patch) => pushFilters({ ...filters, ...patch, page: 1 }),
     clearAll: () => pushFilters(emptyFilters),
     pageHref: (page) => `?${writeFilters(params, { ...filters, page }).toString()}`,
+    replacePage,
   };
 }
