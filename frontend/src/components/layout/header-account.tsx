@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Link, useLocation } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { currentPath, signInPath } from '@/features/auth/return-to';
@@ -46,14 +45,9 @@ function AccountMenu({ firstName, isAdmin }: { firstName: string; isAdmin: boole
   const { open, toggle, container } = useDisclosure();
   const menuId = useId();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const toast = useToast();
 
-  const onSignOut = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => navigate(paths.home),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+  const onSignOut = () => signOut.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) });
 
   return (
     <div className="header-account__menu" ref={container}>

@@ -79,6 +79,16 @@ describe('header account slot', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(api.calls('/api/auth/logout')).toEqual([expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'tcg' }) })]);
   });
+
+  it.each(['/account/history', '/checkout'])('goes home when signing out on %s, a page that needs an account', async (page) => {
+    shop(customer);
+    const { user, router } = renderApp(page);
+    await user.click(await screen.findByRole('button', { name: /Mi cuenta/ }));
+    await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: messages.auth.signInHeading })).not.toBeInTheDocument();
+  });
 });
 
 describe('RequireAuth', () => {

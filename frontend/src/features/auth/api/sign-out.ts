@@ -1,12 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { meQueryKey, type MeResponse } from './get-me';
 
-/** POST /api/auth/logout; the answer is the signed-out state, written straight into the cache. */
+/**
+ * POST /api/auth/logout, then home, with the signed-out state written straight into the cache. Home
+ * first: on a page that needs an account (history, checkout) the signed-out state alone would send the
+ * shopper to sign in again, and the menu that asked to sign out is gone by then.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api.post<MeResponse>('/api/auth/logout', {}),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: async (me) => {
+      // Committed at once (not as a transition), so the account page is gone before the state changes.
+      await navigate(paths.home, { flushSync: true });
+      queryClient.setQueryData(meQueryKey, me);
+    },
   });
 }
