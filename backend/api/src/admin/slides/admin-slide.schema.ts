@@ -5,6 +5,10 @@ import { z } from 'zod';
 const TEXT_MAX = 200;
 const URL_MAX = 2000;
 
+/** A page of the shop (`/search?q=…`) or a web address: never `javascript:`, `data:` and the like. */
+const WEB_ADDRESS = /^(?:\/(?!\/)|https?:\/\/)/i;
+const isWebAddress = (value: string | null) => value === null || WEB_ADDRESS.test(value);
+
 /** Optional texts: blank counts as absent and is stored as null (spec §5). */
 const optionalText = (max: number) =>
   z
@@ -25,10 +29,11 @@ export const createSlideSchema = z.object({
     .string({ message: messages.admin.slides.missingDesktopUrl })
     .trim()
     .min(1, messages.admin.slides.missingDesktopUrl)
-    .max(URL_MAX, messages.admin.slides.saveFailed),
-  mobileUrl: optionalText(URL_MAX),
+    .max(URL_MAX, messages.admin.slides.saveFailed)
+    .refine(isWebAddress, messages.admin.slides.saveFailed),
+  mobileUrl: optionalText(URL_MAX).refine(isWebAddress, messages.admin.slides.saveFailed),
   alt: optionalText(TEXT_MAX),
-  link: optionalText(URL_MAX),
+  link: optionalText(URL_MAX).refine(isWebAddress, messages.admin.slides.saveFailed),
   order,
   visible: z.boolean().default(true),
 });

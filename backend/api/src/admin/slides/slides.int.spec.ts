@@ -32,7 +32,12 @@ describe('admin slides API', () => {
     { alt: 'a'.repeat(201) },
     { link: `/search?q=${'x'.repeat(2000)}` },
     { desktopUrl: `https://cdn.example/${'d'.repeat(2000)}.webp` },
-  ])('refuses an overlong field (%#) and stores nothing', async (change) => {
+    { link: 'javascript:alert(1)' },
+    { link: ' JavaScript:alert(1)' },
+    { link: '//evil.example/x' },
+    { mobileUrl: 'data:image/png;base64,AAAA' },
+    { desktopUrl: 'file:///etc/passwd' },
+  ])('refuses an overlong field or an address that is not a web page (%#) and stores nothing', async (change) => {
     const before = (await admin.get('/api/admin/slides').expect(200)).body.slides.length;
     const res = await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Largo', desktopUrl: 'https://cdn.example/d.webp', ...change }).expect(400);
     expect(res.body.message).toBe(messages.admin.slides.saveFailed);
