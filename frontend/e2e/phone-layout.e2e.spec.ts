@@ -110,3 +110,31 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
   }
   expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
 });
+
+it('keeps a long set name inside the sets menu and the sets table, on a desktop and a phone', async () => {
+  const admin = await session.page('desktop', 'admin');
+  const name = `Coleccion${'Legendaria'.repeat(19)}`;
+  const created = await admin.request.post('/api/admin/sets', {
+    data: { id: 'LONGNAME', name, releaseDate: '2030-01-01', preorderAvailable: false, products: { booster: true, display: false, cartaSuelta: true } },
+    headers: { 'X-Requested-With': 'tcg' },
+  });
+  expect(created.status()).toBe(201);
+
+  await admin.goto('/admin/sets');
+  const row = admin.getByRole('row', { name: /LONGNAME/ });
+  const edit = await row.getByRole('button', { name: /Editar/ }).boundingBox();
+  expect(edit && edit.x + edit.width).toBeLessThanOrEqual(admin.viewportSize()!.width);
+
+  await admin.goto('/');
+  await admin.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: /Yu-Gi-Oh!/ }).click();
+  const panel = admin.locator('.main-nav__panel').first();
+  await panel.getByRole('link', { name }).waitFor();
+  expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+
+  const phone = await phonePage();
+  await phone.goto('/');
+  await phone.getByRole('button', { name: 'Abrir menú' }).click();
+  await phone.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name }).waitFor();
+  expect(await overflow(phone)).toBe(0);
+  expect(await phone.locator('.mobile-menu__panel').evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+});
