@@ -10,6 +10,7 @@ import { securityHeaders } from './auth/security-headers';
 import { AppConfig } from './config/app-config';
 import { PortRegistry } from './health/port-registry';
 import { Logger, NestPinoLogger } from './logging/logger';
+import { requestLogSerializers } from './logging/request-log';
 import { ApiExceptionFilter } from './web/api-exception.filter';
 import { serveFrontend } from './web/spa';
 
@@ -36,6 +37,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Method, path and status only: cookies are sessions, and OAuth callbacks carry codes.
+      serializers: requestLogSerializers,
     }),
   );
   if (config.role === 'projector' || config.role === 'worker') return app;

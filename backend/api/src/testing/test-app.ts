@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../bootstrap';
 import { AppConfig, loadConfig } from '../config/app-config';
-import { createLogger } from '../logging/logger';
+import { createLogger, type Logger } from '../logging/logger';
 
 export interface TestApp {
   app: INestApplication;
@@ -19,7 +19,7 @@ export interface TestApp {
  * The real application on a fresh PostgreSQL database of its own (or PGlite under a temp dir when
  * `embedded` is set), listening on no port: supertest drives its HTTP server directly.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { embedded?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { embedded?: boolean; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tcg-api-'));
   let database: (TestDatabase & { url: string }) | undefined;
   if (!options.embedded) database = await createPostgresTestDatabase({ migrate: false });
@@ -30,7 +30,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await createApp(config, createLogger(config.logLevel));
+  const app = await createApp(config, options.logger ?? createLogger(config.logLevel));
   await app.init();
   return {
     app,

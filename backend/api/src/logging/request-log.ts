@@ -1,0 +1,23 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Query parameters that are credentials: OAuth codes and states, tokens. Their values never reach the log. */
+const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token']);
+
+/** The request's URL with the values of credential parameters replaced; the rest kept for debugging. */
+export function loggableUrl(url: string | undefined): string {
+  if (!url) return '';
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  for (const key of [...params.keys()]) if (SECRET_PARAMS.has(key.toLowerCase())) params.set(key, '[redacted]');
+  return `${url.slice(0, at)}?${params.toString()}`;
+}
+
+/**
+ * What a request line logs: an allow-list, so no header (the session cookie, `Set-Cookie`, an
+ * authorization) can ever be written, whatever a client or a controller adds.
+ */
+export const requestLogSerializers = {
+  req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
+  res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+};
