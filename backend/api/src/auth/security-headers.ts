@@ -23,10 +23,20 @@ function headers(production: boolean, inlineStyles: boolean): RequestHandler {
   });
 }
 
+/**
+ * API routes whose answers belong to one person (their session, orders, payment proofs, account links)
+ * or to the admin: never kept by a browser or a proxy, so nothing of them is left on a shared computer
+ * after signing out.
+ */
+const PERSONAL_PATHS = /^\/api\/(?:auth|orders|proofs|checkout|admin|account)(?:\/|$)/;
+
 /** helmet on every response (API and storefront), with a CSP that admits only the shop's own code. */
 export function securityHeaders(config: AppConfig): RequestHandler {
   const production = config.env === 'production';
   const site = headers(production, false);
   const docs = headers(production, true);
-  return (req, res, next) => (req.path.startsWith(DOCS_PATH) ? docs : site)(req, res, next);
+  return (req, res, next) => {
+    if (PERSONAL_PATHS.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+    (req.path.startsWith(DOCS_PATH) ? docs : site)(req, res, next);
+  };
 }

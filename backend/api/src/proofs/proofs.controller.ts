@@ -55,7 +55,6 @@ export class ProofsController {
     const proof = await this.proofs.read(`proofs/${owner}/${file}`, viewer);
     if (!proof) throw new ApiError(404, 'not_found', proofMessages.notFound);
     res.setHeader('Content-Type', proof.contentType);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(proof.bytes);
   }

@@ -22,7 +22,7 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
     expect(res.body.url).toBe(`/api/${res.body.proofKey}`);
     const served = await shopper.agent.get(res.body.url).buffer(true).expect(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toMatch(/^private/);
+    expect(served.headers['cache-control']).toBe('no-store');
     expect(res.body.hash).toBe(createHash('sha256').update(served.body).digest('hex'));
     expect((await sharp(served.body).metadata()).format).toBe('png');
   });
@@ -69,6 +69,18 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
     expect(refused.body).toEqual(missing.body);
     await (await signInAdmin(t)).agent.get(body.url).expect(200);
     await request(t.server).get(body.url).expect(401);
+  });
+
+  it('tells browsers and proxies to keep no copy of a proof, the orders or the session', async () => {
+    const owner = await signInNewCustomer(t);
+    const { body } = await uploadProof(owner, await pngImage(), 'pago.png').expect(201);
+    for (const path of [body.url, '/api/orders/mine', '/api/auth/me']) {
+      const res = await owner.agent.get(path).expect(200);
+      expect([path, res.headers['cache-control']]).toEqual([path, 'no-store']);
+    }
+    // Public reads keep their validators (ETag) and no such header.
+    const search = await request(t.server).get('/api/search').expect(200);
+    expect(search.headers['cache-control']).toBeUndefined();
   });
 
   it('refuses anonymous uploads', async () => {
