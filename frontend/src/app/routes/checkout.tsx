@@ -24,7 +24,7 @@ export default function CheckoutRoute() {
       account={auth.user}
       lines={cart.items}
       onPlaced={(order, phone) => {
-        savePhone(window.localStorage, phone);
+        savePhone(window.localStorage, auth.user.id, phone);
         cart.clear();
         // The account's phone changed on the server when it differed.
         void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -56,7 +56,7 @@ it('says the cart is empty when there is nothing to buy', async () => {
 
 it('prefills the account name and e-mail and the saved phone, and filters what is typed', async () => {
   shop();
-  window.localStorage.setItem('savedPhone', '955111222');
+  window.localStorage.setItem('savedPhone', JSON.stringify({ userId: lucia.id, phone: '955111222' }));
   const { user } = await openCheckout();
   const name = screen.getByLabelText('Nombre completo');
   expect(name).toHaveValue('Lucía Quispe');
@@ -124,7 +124,7 @@ it('uploads the proof, places the order and lands on the history with the positi
   await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
   expect(screen.getByText(messages.checkout.placed)).toBeInTheDocument();
   expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([]);
-  expect(window.localStorage.getItem('savedPhone')).toBe('987654321');
+  expect(JSON.parse(window.localStorage.getItem('savedPhone')!)).toEqual({ userId: lucia.id, phone: '987654321' });
   const [sent] = calls('/api/checkout');
   expect((sent.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   expect(JSON.parse(sent.body as string)).toEqual({
@@ -165,6 +165,16 @@ it('clamps the cart line to the stock left when the server is short', async () =
   expect(await screen.findByText('Stock insuficiente para Mago Oscuro')).toBeInTheDocument();
   await waitFor(() => expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ quantity: 1, maxStock: 1 }));
   expect(screen.getByLabelText('Cantidad de Mago Oscuro')).toHaveTextContent('× 1');
+});
+
+it.each([
+  ['another account on this browser', JSON.stringify({ userId: 'someone-else', phone: '911111111' })],
+  ['an older plain number, whose account is unknown', '911111111'],
+])('never offers the phone saved by %s: the account’s own phone shows', async (_who, saved) => {
+  shop();
+  window.localStorage.setItem('savedPhone', saved);
+  await openCheckout();
+  expect(screen.getByLabelText('WhatsApp / Celular')).toHaveValue(lucia.phone);
 });
 
 it('re-checks the cart when it opens: the lines show, and send, today’s price', async () => {

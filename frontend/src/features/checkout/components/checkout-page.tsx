@@ -19,7 +19,7 @@ const submitLabels = {
 } as const;
 
 interface CheckoutPageProps extends CheckoutOutcomes {
-  account: { name: string; email: string; phone: string | null };
+  account: { id: string; name: string; email: string; phone: string | null };
   lines: CheckoutLine[];
 }
 
@@ -27,7 +27,7 @@ interface CheckoutPageProps extends CheckoutOutcomes {
 export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps) {
   const toast = useToast();
   const [name, setName] = useState(account.name);
-  const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage) ?? account.phone ?? '');
+  const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
   const [proof, setProof] = useState<File | null>(null);
   const { phase, submit } = useCheckoutSubmit(outcomes);
 
