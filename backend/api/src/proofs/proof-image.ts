@@ -26,6 +26,11 @@ export class NotAProofImageError extends Error {
   override readonly name = 'NotAProofImageError';
 }
 
+/** A JPEG or PNG whose canvas is larger than `MAX_PIXELS`: refused from its header, never decoded. */
+export class ProofTooManyPixelsError extends Error {
+  override readonly name = 'ProofTooManyPixelsError';
+}
+
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
@@ -46,13 +51,16 @@ export async function cleanProofImage(input: Buffer): Promise<CleanProof> {
   }
 }
 
+/** Reads the header only (no pixel is decoded), so the canvas size can be judged before any decoding. */
 async function detectFormat(input: Buffer): Promise<ProofFormat> {
-  let format: string | undefined;
+  let metadata: sharp.Metadata;
   try {
-    ({ format } = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata());
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new NotAProofImageError('not an image');
   }
+  const { format, width = 0, height = 0 } = metadata;
   if (format !== 'jpeg' && format !== 'png') throw new NotAProofImageError(`format ${format}`);
+  if (width * height > MAX_PIXELS) throw new ProofTooManyPixelsError(`${width} × ${height}`);
   return format;
 }

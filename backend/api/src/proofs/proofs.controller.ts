@@ -7,7 +7,7 @@ import { AuthRequired, type AuthUser, CurrentUser } from '../auth';
 import { isAdmin } from '../auth/users.repository';
 import { DATABASE } from '../database/database.module';
 import { ApiError } from '../web/api-exception.filter';
-import { cleanProofImage, NotAProofImageError } from './proof-image';
+import { cleanProofImage, NotAProofImageError, ProofTooManyPixelsError } from './proof-image';
 import { ProofStore, type StoredProof } from './proof-store';
 import { ProofUploadInterceptor } from './proof-upload.interceptor';
 import { proofMessages } from './proofs.messages';
@@ -38,6 +38,7 @@ export class ProofsController {
       return await this.proofs.save(user.id, await cleanProofImage(req.file.buffer));
     } catch (error) {
       if (error instanceof NotAProofImageError) throw new ApiError(400, 'invalid_proof_type', messages.checkout.proofType);
+      if (error instanceof ProofTooManyPixelsError) throw new ApiError(400, 'proof_too_large', messages.checkout.proofTooManyPixels);
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { messages } from '@tcg/domain';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { crc32, deflateSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { PROOF_MAX_BYTES } from './proof-image';
@@ -32,6 +33,12 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
     const res = await uploadProof(shopper, html, 'comprobante.png').expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'invalid_proof_type', message: messages.checkout.proofType });
+  });
+
+  it('refuses a small file that declares a canvas over 50 megapixels, from its header, saying so', async () => {
+    const shopper = await signInNewCustomer(t);
+    const res = await uploadProof(shopper, pngHeaderOnly(20_000, 20_000), 'bomba.png').expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'proof_too_large', message: messages.checkout.proofTooManyPixels });
   });
 
   it('answers "Archivo inválido" when the field is a text value, not a file', async () => {
@@ -98,3 +105,20 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
     await uploadProof(await signInNewCustomer(t), image, 'pago.png').expect(201);
   });
 });
+
+/** A PNG of `width` × `height` whose pixels are a few zero bytes: what a decompression bomb's header looks like. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(100))), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -15,6 +15,37 @@ const CODES: Record<number, string> = {
   503: 'unavailable',
 };
 
+/**
+ * What a person reads when the framework or the body parser refuses a request in its own (English)
+ * words: an unknown route, an undecodable path, malformed JSON, a body too large.
+ */
+const SPANISH: Record<number, string> = {
+  400: 'La petición no es válida.',
+  401: 'Debes iniciar sesión.',
+  403: 'No tienes permiso para hacer esto.',
+  404: 'No existe lo que buscas.',
+  405: 'La petición no es válida.',
+  413: 'La petición es demasiado grande.',
+  415: 'La petición no es válida.',
+};
+const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
+const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+
+/** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
+const FRAMEWORK_WORDS = /^(?:Cannot [A-Z]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
+
+/** An `http-errors` error from Express's body parser: a client mistake it already judged (`expose`). */
+interface ClientHttpError {
+  status: number;
+  type?: string;
+  expose: true;
+}
+
+function isClientHttpError(error: unknown): error is ClientHttpError {
+  const candidate = error as Partial<ClientHttpError> | null;
+  return typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500 && candidate.expose === true;
+}
+
 /** An error that already carries the stable code and the Spanish text a person should read. */
 export class ApiError extends HttpException {
   constructor(status: number, readonly code: string, message: string, readonly details?: unknown) {
@@ -32,11 +63,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    res.status(this.statusOf(exception)).json(this.bodyOf(exception));
+    // A route may have set its own type and caching (a year, for an image) before it failed: an error is JSON and never kept.
+    res.status(this.statusOf(exception)).type('application/json').setHeader('Cache-Control', 'no-store');
+    res.json(this.bodyOf(exception));
   }
 
   private statusOf(exception: unknown): number {
-    return exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
+    if (exception instanceof HttpException) return exception.getStatus();
+    return isClientHttpError(exception) ? exception.status : HttpStatus.INTERNAL_SERVER_ERROR;
+  }
+
+  /** The framework's English refusals in Spanish; the shop's own messages (already Spanish) as they are. */
+  private spanish(status: number, message: string): string {
+    if (status === 400 && /\bJSON\b/.test(message)) return INVALID_JSON;
+    return FRAMEWORK_WORDS.test(message) ? (SPANISH[status] ?? SPANISH[400]) : message;
   }
 
   private bodyOf(exception: unknown): ApiErrorBody {
@@ -50,9 +90,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
         typeof response === 'object' && response !== null && 'message' in response
           ? [(response as { message: unknown }).message].flat().join('; ')
           : exception.message;
-      return { statusCode: status, code: CODES[status] ?? 'error', message };
+      return { statusCode: status, code: CODES[status] ?? 'error', message: this.spanish(status, message) };
+    }
+    if (isClientHttpError(exception)) {
+      const message = exception.type === 'entity.parse.failed' ? INVALID_JSON : (SPANISH[exception.status] ?? SPANISH[400]);
+      return { statusCode: exception.status, code: CODES[exception.status] ?? 'bad_request', message };
     }
     this.logger.error({ err: exception }, 'unhandled error');
-    return { statusCode: 500, code: 'internal', message: 'Ocurrió un error inesperado. Inténtalo de nuevo.' };
+    return { statusCode: 500, code: 'internal', message: UNEXPECTED };
   }
 }
