@@ -45,6 +45,14 @@ describe('outcome of the trip to Discord', () => {
     expect(screen.queryByText(messages.discord.connected)).not.toBeInTheDocument();
   });
 
+  it('announces no success a typed link claims when the account is not linked, and drops the parameter', async () => {
+    shop({ user: null, available: true });
+    const { router } = renderApp('/account/sync?discord=success');
+    expect(await screen.findByRole('link', { name: 'Conectar Discord' })).toBeInTheDocument();
+    await waitFor(() => expect(where(router)).toBe('/account/sync'));
+    expect(screen.queryByText(messages.discord.connected)).not.toBeInTheDocument();
+  });
+
   it('announces nothing without the parameter', async () => {
     shop({ user: null, available: true });
     renderApp('/account/sync');

@@ -8,8 +8,11 @@ const PARAM = 'discord';
 /**
  * Announces how the trip to Discord ended (the callback sends the shopper back with `?discord=success`
  * or `?discord=error`) and drops the parameter, so a reload or a shared link does not announce it again.
+ * Success is announced only once the account's link is known and is there: anyone can type the parameter.
+ *
+ * @param linked whether the account is linked to Discord; undefined while that is loading.
  */
-export function useDiscordOutcomeToast(): void {
+export function useDiscordOutcomeToast(linked: boolean | undefined): void {
   const toast = useToast();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -19,8 +22,9 @@ export function useDiscordOutcomeToast(): void {
 
   useEffect(() => {
     if (outcome === null || announced.current === location.key) return;
+    if (outcome === 'success' && linked === undefined) return;
     announced.current = location.key;
-    if (outcome === 'success') toast.success(messages.discord.connected);
+    if (outcome === 'success' && linked) toast.success(messages.discord.connected);
     if (outcome === 'error') toast.error(messages.discord.failed);
     setParams(
       (current) => {
@@ -30,5 +34,5 @@ export function useDiscordOutcomeToast(): void {
       },
       { replace: true },
     );
-  }, [outcome, location.key, setParams, toast]);
+  }, [outcome, linked, location.key, setParams, toast]);
 }

@@ -61,8 +61,8 @@ function AccountSyncSkeleton() {
 
 /** Account sync (spec): connect or disconnect the shopper's Discord account. */
 export function AccountSyncView() {
-  useDiscordOutcomeToast();
   const link = useDiscordLink();
+  useDiscordOutcomeToast(link.data ? link.data.user !== null : undefined);
   return (
     <section className="page account-sync">
       <title>Vincular Discord</title>
