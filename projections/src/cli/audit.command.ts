@@ -19,19 +19,23 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
   } finally {
     progress.stop();
   }
-  const { checked, differences, position, head } = result;
+  const { checked, differences, position, head, halted, missingRows } = result;
   // The rows are compared as of the projection's checkpoint; that the log is further on is said, not counted.
   const lag = head > position ? [`note: the cards projection is at position ${position}, the log at ${head}: cards were audited as of ${position}`] : [];
-  print(json, { checked, differences, position, head }, () =>
-    differences.length === 0
-      ? [...lag, `audit: ${checked} cards, stored stock equals replayed stock for all`]
-      : [
-          ...lag,
-          ...differences.map((row) => `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`),
-          `audit: ${differences.length} of ${checked} cards differ`,
-        ],
-  );
-  if (differences.length > 0) process.exitCode = EXIT_FINDINGS;
+  const unlooked = missingRows === null ? ['note: cards without a row are looked for on the SQL event store only'] : [];
+  const missing = missingRows ?? [];
+  const findings = differences.length + missing.length + (halted ? 1 : 0);
+  print(json, { checked, differences, missingRows, halted, position, head }, () => [
+    ...lag,
+    ...unlooked,
+    ...(halted ? [`the cards projection is halted at position ${position}: ${halted}`] : []),
+    ...differences.map((row) => `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`),
+    ...missing.map((cardId) => `${cardId}: in the log, but no row in the read model`),
+    differences.length + missing.length === 0
+      ? `audit: ${checked} cards, stored stock equals replayed stock for all${missingRows === null ? '' : ', and every card of the log has its row'}`
+      : `audit: ${differences.length} of ${checked} cards differ${missing.length > 0 ? `, ${missing.length} cards of the log have no row` : ''}`,
+  ]);
+  if (findings > 0) process.exitCode = EXIT_FINDINGS;
 }
 
 export function auditCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {

@@ -83,7 +83,7 @@ it('shows status, replays, rebuilds and audits with --json', async () => {
 
   const clean = await run('audit', '--json');
   expect(clean.code).toBe(0);
-  expect(JSON.parse(clean.out)).toEqual({ checked: 50, differences: [], position: before.head, head: before.head });
+  expect(JSON.parse(clean.out)).toEqual({ checked: 50, differences: [], missingRows: [], halted: null, position: before.head, head: before.head });
 });
 
 it('prints only the differing cards and exits 1 when the stored stock is wrong', async () => {
@@ -91,6 +91,19 @@ it('prints only the differing cards and exits 1 when the stored stock is wrong',
   const result = await run('audit');
   expect(result.code).toBe(1);
   expect(result.out).toBe(`${rows[0].id}: stored ${rows[0].stock_final}, replayed ${rows[0].stock_final - 2}\naudit: 1 of 50 cards differ\n`);
+});
+
+it('names a card of the log without a row, and exits 1', async () => {
+  const { rows } = await database.db.query<{ id: string }>('DELETE FROM cards WHERE id = (SELECT max(id) FROM cards) RETURNING id');
+  try {
+    const result = await run('audit');
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(`${rows[0].id}: in the log, but no row in the read model\n`);
+    expect(result.out).toMatch(/, 1 cards of the log have no row\n$/);
+  } finally {
+    await run('projections', 'replay', 'cards');
+  }
+  expect((await run('audit')).code).toBe(0);
 });
 
 it('names the known projections and exits 2 for an unknown one', async () => {
@@ -144,6 +157,33 @@ it('shows a shadow left by an interrupted rebuild as abandoned, and how to clear
   expect(text.out).toContain('left by an interrupted rebuild; the next `tcg projections rebuild cards` clears it');
   await run('projections', 'rebuild', 'cards');
   expect((await run('projections', 'status')).out).not.toContain('cards__shadow');
+});
+
+it('records a replay or rebuild that stops on an unreadable event: status shows it halted or failed, with the event', async () => {
+  const broken = await createPostgresTestDatabase();
+  const store = new PostgresEventStore(broken.db);
+  try {
+    await seedSynthetic({ store, cards: 5, events: 60 });
+    await store.append(cardStreamName('Bogus_X-2_Rare_Unlimited_en'), [{ type: 'StockSold', data: { cardId: 'Bogus_X-2_Rare_Unlimited_en', quantity: 'lots' }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
+    const open: OpenContext = () =>
+      Promise.resolve({ db: broken.db, store, search: openSearch({ db: broken.db }), projections: createProjections(), close: () => Promise.resolve() });
+
+    const replay = await runWith(open, 'projections', 'replay', 'cards');
+    expect(replay.code).toBe(1);
+    expect(replay.err).toMatch(/projection cards halted: event StockSold at position \d+ on card-Bogus/);
+    const afterReplay = await runWith(open, 'projections', 'status');
+    expect(afterReplay.out).toMatch(/^cards\s+halted\s/m);
+    expect(afterReplay.out).toMatch(/last error: event StockSold at position \d+ on card-Bogus/);
+
+    const rebuild = await runWith(open, 'projections', 'rebuild', 'cards');
+    expect(rebuild.code).toBe(1);
+    const afterRebuild = await runWith(open, 'projections', 'status');
+    expect(afterRebuild.out).toMatch(/^cards__shadow\s+failed\s/m);
+    expect(afterRebuild.out).toContain('left by a rebuild that stopped on the error above; the next `tcg projections rebuild cards` clears it');
+  } finally {
+    await store.close();
+    await broken.drop();
+  }
 });
 
 it('on Ctrl-C says what became of the work and exits 130', async () => {

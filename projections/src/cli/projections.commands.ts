@@ -29,7 +29,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       return {
         name,
         position,
-        state: rebuildOf ? await shadowState(context, rebuildOf) : (checkpoint?.state ?? 'not started'),
+        state: rebuildOf ? await shadowState(context, rebuildOf, checkpoint?.state === 'halted') : (checkpoint?.state ?? 'not started'),
         lagEvents: lag?.events ?? null,
         lagSeconds: lag?.seconds ?? null,
         eventsApplied: checkpoint?.eventsApplied ?? 0,
@@ -44,19 +44,23 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       (row) =>
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents ?? '?'} events / ${row.lagSeconds ?? '?'} s  applied ${row.eventsApplied}` +
         (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : '') +
-        (row.state === 'abandoned'
-          ? `\n${' '.repeat(23)}left by an interrupted rebuild; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\` clears it`
+        (row.state === 'abandoned' || row.state === 'failed'
+          ? `\n${' '.repeat(23)}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\` clears it`
           : ''),
     ),
   ]);
 }
 
-/** A shadow checkpoint is a rebuild under way while its maintenance lock is held, and a leftover otherwise. */
-async function shadowState(context: CliContext, projection: string): Promise<'rebuilding' | 'abandoned'> {
+/**
+ * A shadow checkpoint is a rebuild under way while its maintenance lock is held, and a leftover
+ * otherwise: `failed` when the rebuild halted on an event (its error is the row's), `abandoned` when it
+ * was interrupted.
+ */
+async function shadowState(context: CliContext, projection: string, halted: boolean): Promise<'rebuilding' | 'failed' | 'abandoned'> {
   const lock = await context.db.tryLock(MAINTENANCE_LOCK_SPACE, projection);
   if (!lock) return 'rebuilding';
   await lock.release();
-  return 'abandoned';
+  return halted ? 'failed' : 'abandoned';
 }
 
 interface Rerun {

@@ -1,8 +1,8 @@
 import type { Database } from '../db/sql';
 import type { EventStore, ProjectedEvent, SubscriptionBatch, SubscriptionFilter } from '../event-store/event-store.port';
 import { matchesFilter } from '../event-store/prepare-events';
-import { applyBatch } from './apply-batch';
-import { ensureCheckpoint, readCheckpoint } from './checkpoints';
+import { applyBatch, isTransient } from './apply-batch';
+import { ensureCheckpoint, haltCheckpoint, readCheckpoint } from './checkpoints';
 import { type BatchWrite, liveTables, type Projection, RunMemory, type TableNames } from './projection';
 
 export class ProjectionHaltedError extends Error {
@@ -121,11 +121,34 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
   const expectedFrom = run.queued;
   const events = page.events.filter((event) => event.position > expectedFrom && matchesFilter(projection.filter, event));
   run.queued = page.checkpoint;
-  const folded = events.length > 0 ? await projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
+  let folded: BatchWrite | undefined;
+  try {
+    folded = events.length > 0 ? await projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
+  } catch (error) {
+    throw await haltAfterFold(options, run, error);
+  }
   await run.writing;
   run.writing = write(options, run, { events, checkpoint: page.checkpoint }, expectedFrom, folded);
   // Observed by the next hand-over or at the end of the run.
   run.writing.catch(() => undefined);
+}
+
+/**
+ * An event the fold cannot take halts the projection as `applyBatch` would (state and error recorded,
+ * for `status` and the shop's projector), once the batches before it are committed. If the previous
+ * batch failed, its own outcome stands.
+ */
+async function haltAfterFold(options: CatchUpTogetherOptions, run: TargetRun, error: unknown): Promise<unknown> {
+  run.memory.clear();
+  if (isTransient(error)) return error;
+  const previousCommitted = await run.writing.then(
+    () => true,
+    () => false,
+  );
+  if (!previousCommitted) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  await haltCheckpoint(options.db, run.name, message);
+  return new ProjectionHaltedError(run.name, message);
 }
 
 async function write(options: CatchUpTogetherOptions, run: TargetRun, batch: SubscriptionBatch<ProjectedEvent>, expectedFrom: number, folded: BatchWrite | undefined): Promise<void> {

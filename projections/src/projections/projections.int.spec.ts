@@ -4,6 +4,7 @@ import { appendEvents, createPostgresTestDatabase, listingEvents, projectAll, re
 import { applyBatch } from './apply-batch';
 import { cardsProjection } from './cards.projection';
 import { readCheckpoint } from './checkpoints';
+import { replayProjection } from './replay';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 15, 15, minute)).toISOString();
 const card = listingEvents({ name: 'Dark Magician', spanishName: 'Mago Oscuro', setCode: 'SDY-006', rarity: 'Ultra Rare', salePrice: 3000, stock: 5 });
@@ -133,5 +134,14 @@ describe('checkpoints', () => {
     expect(after).toMatchObject({ state: 'halted', position: before?.position, lastError: expect.stringMatching(/no CardListed/) });
     const { rows } = await database.db.query<{ stock_final: number }>('SELECT stock_final FROM cards WHERE id = $1', [cardId]);
     expect(rows[0].stock_final).toBe(3);
+  });
+
+  it('halts a replay on an event its fold cannot read, recording the error for status and the projector', async () => {
+    await store.append(cardStreamName('Bogus_X-2_Rare_Unlimited_en'), [{ type: 'StockSold', data: { cardId: 'Bogus_X-2_Rare_Unlimited_en', quantity: 'lots' }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
+    await expect(replayProjection({ db: database.db, store, projection: cardsProjection() })).rejects.toThrow(/projection cards halted: event StockSold at position \d+ on card-Bogus/);
+    expect(await readCheckpoint(database.db, 'cards')).toMatchObject({ state: 'halted', lastError: expect.stringMatching(/^event StockSold at position \d+ on card-Bogus/) });
+    // The shop keeps its indexes even though the replay stopped.
+    const { rows } = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projection_deferred_indexes`);
+    expect(rows[0].n).toBe(0);
   });
 });

@@ -33,6 +33,8 @@ describe.each([
     const result = await auditStock({ db: database.db, store, onProgress: (checked) => progress.push(checked) });
     expect(result.checked).toBe(CARDS);
     expect(result.differences).toEqual([]);
+    expect(result.missingRows).toEqual([]);
+    expect(result.halted).toBeNull();
     expect(progress.at(-1)).toBe(CARDS);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
@@ -47,5 +49,26 @@ describe.each([
     } finally {
       for (const card of changed) await database.db.query('UPDATE cards SET stock_final = stock_final - 3 WHERE id = $1', [card.id]);
     }
+  });
+
+  it('names a card of the log whose row is gone, and a halted projection', async () => {
+    const { rows } = await database.db.query<Record<string, unknown>>('SELECT * FROM cards ORDER BY id LIMIT 1');
+    const [gone] = rows;
+    await database.db.query('DELETE FROM cards WHERE id = $1', [gone.id]);
+    await database.db.query(`UPDATE projection_checkpoints SET state = 'halted', last_error = 'event X at position 1 on card-Y: boom' WHERE name = 'cards'`);
+    try {
+      const result = await auditStock({ db: database.db, store });
+      expect(result.missingRows).toEqual([gone.id]);
+      expect(result.checked).toBe(CARDS - 1);
+      expect(result.halted).toBe('event X at position 1 on card-Y: boom');
+    } finally {
+      await database.db.query(`UPDATE projection_checkpoints SET state = 'running', last_error = NULL WHERE name = 'cards'`);
+      const columns = Object.keys(gone).filter((column) => !['price', 'sort_name', 'search_name'].includes(column));
+      await database.db.query(
+        `INSERT INTO cards (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${columns.map((column) => `"${column}"`).join(', ')} FROM json_populate_record(NULL::cards, $1::json)`,
+        [JSON.stringify(gone)],
+      );
+    }
+    expect((await auditStock({ db: database.db, store })).missingRows).toEqual([]);
   });
 });

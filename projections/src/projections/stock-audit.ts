@@ -4,7 +4,7 @@ import type { Database, Sql } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from './cards.projection';
 import { readCheckpoint } from './checkpoints';
-import { requireHead } from './store-head';
+import { requireHead, sqlStore } from './store-head';
 import { readCardEvent } from './stored-event';
 
 export interface StockDifference {
@@ -29,6 +29,13 @@ export interface AuditResult {
   position: number;
   /** The store's head: when it is past `position`, the cards that later events list or move are audited as of `position`. */
   head: number;
+  /** The recorded error when the cards projection is halted: its rows then stop at `position`. */
+  halted: string | null;
+  /**
+   * Cards the log lists (up to `position`) that have no row at all; null where the store cannot list its
+   * streams cheaply (EventStoreDB), so they were not looked for.
+   */
+  missingRows: string[] | null;
 }
 
 /** A card's stored stock, as the cards read model holds it. */
@@ -41,12 +48,24 @@ export interface StoredStock {
  * Reads what `select` returns from the read models together with the cards projection's checkpoint, in
  * one snapshot: the rows then hold exactly the events up to that position.
  */
-export async function atCardsCheckpoint<T>(db: Database, select: (tx: Sql) => Promise<T>): Promise<{ rows: T; position: number }> {
+export async function atCardsCheckpoint<T>(db: Database, select: (tx: Sql) => Promise<T>): Promise<{ rows: T; position: number; halted: string | null }> {
   return db.transaction(async (tx) => {
     await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const checkpoint = await readCheckpoint(tx, CARDS_PROJECTION);
-    return { rows: await select(tx), position: checkpoint?.position ?? 0 };
+    const halted = checkpoint?.state === 'halted' ? (checkpoint.lastError ?? 'halted') : null;
+    return { rows: await select(tx), position: checkpoint?.position ?? 0, halted };
   });
+}
+
+/** The card streams whose first event is at or before `position`: a card the log had listed by then. */
+async function cardsInLog(db: Database, store: EventStore, position: number): Promise<string[] | null> {
+  if (!sqlStore(store)) return null;
+  const prefix = cardStreamName('');
+  const { rows } = await db.query<{ stream_id: string }>(
+    'SELECT stream_id FROM events WHERE stream_id ^@ $1 AND revision = 0 AND position <= $2',
+    [prefix, position],
+  );
+  return rows.map((row) => row.stream_id.slice(prefix.length));
 }
 
 /** Cards whose streams one `readStreams` call reads: about 3,700 events at 15 a card. */
@@ -82,13 +101,18 @@ export async function compareStock(
   return differences.sort((a, b) => a.cardId.localeCompare(b.cardId));
 }
 
-/** The operators' audit: every card of the read model (`tcg audit`). */
+/**
+ * The operators' audit (`tcg audit`): every card of the read model, every card of the log without a row
+ * (SQL event stores), and whether the cards projection is halted.
+ */
 export async function auditStock(options: AuditOptions): Promise<AuditResult> {
-  const { rows, position } = await atCardsCheckpoint(options.db, async (tx) =>
+  const { rows, position, halted } = await atCardsCheckpoint(options.db, async (tx) =>
     (await tx.query<StoredStock>('SELECT id, stock_final FROM cards ORDER BY id')).rows,
   );
   const head = await requireHead(options.db, options.store);
+  const stored = new Set(rows.map((row) => row.id));
+  const missingRows = (await cardsInLog(options.db, options.store, position))?.filter((id) => !stored.has(id)).sort() ?? null;
   options.onStart?.(rows.length);
   const differences = await compareStock(options.store, rows, position, options);
-  return { checked: rows.length, differences, position, head };
+  return { checked: rows.length, differences, position, head, halted, missingRows };
 }

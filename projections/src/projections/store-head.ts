@@ -9,7 +9,7 @@ export interface Lag {
 }
 
 /** EventStoreDB keeps its events elsewhere; these figures come from the SQL event store only. */
-function sqlStore(store: EventStore): boolean {
+export function sqlStore(store: EventStore): boolean {
   return store.name === 'postgres' || store.name === 'pglite';
 }
 
