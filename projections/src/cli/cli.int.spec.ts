@@ -119,6 +119,31 @@ it('names the known projections and exits 2 for an unknown one', async () => {
     const refused = await run('seed:synthetic', '--cards', count, '--events', '10');
     expect([count, refused.code, refused.err]).toEqual([count, 2, expect.stringContaining('expects a whole number ≥ 1')]);
   }
+  const huge = await run('seed:synthetic', '--cards', '9007199254740991', '--events', '10');
+  expect([huge.code, huge.err]).toEqual([2, expect.stringContaining('expects a whole number from 1 to 10000000')]);
+});
+
+it('refuses to seed the same synthetic history twice into one log; another seed adds a history of its own', async () => {
+  const target = await createPostgresTestDatabase();
+  const store = new PostgresEventStore(target.db);
+  const open: OpenContext = () =>
+    Promise.resolve({ db: target.db, store, search: openSearch({ db: target.db }), projections: createProjections(), close: () => Promise.resolve() });
+  try {
+    expect((await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400')).code).toBe(0);
+    const again = await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('this event log already holds a synthetic history');
+    expect((await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400', '--seed', '3')).code).toBe(0);
+    const { rows } = await target.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT stream_id FROM events WHERE type = 'OrderPlaced' GROUP BY stream_id HAVING count(*) > 1) twice`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect((await runWith(open, 'projections', 'replay', '--all')).code).toBe(0);
+    expect((await runWith(open, 'audit')).code).toBe(0);
+  } finally {
+    await store.close();
+    await target.drop();
+  }
 });
 
 it('says plainly that the embedded database is in use by the running shop', async () => {

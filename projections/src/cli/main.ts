@@ -12,7 +12,7 @@ import { UnknownProjectionError } from '../projections/projection';
 import { adminCommand } from './admin.command';
 import { auditCommand } from './audit.command';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
-import { EXIT_USAGE } from './output';
+import { EXIT_USAGE, interruption } from './output';
 import { stopAllProgress } from './progress';
 import { projectionsCommand } from './projections.commands';
 import { seedSyntheticCommand } from './seed-synthetic.command';
@@ -72,10 +72,7 @@ export async function runCli(argv: string[], open?: Open): Promise<void> {
 /** Ctrl-C: the terminal as it was, and what became of the work; exit 130 like any shell command interrupted. */
 function onInterrupt(): void {
   stopAllProgress();
-  process.stderr.write(
-    '\ninterrupted: every batch applied so far is committed with its checkpoint; run the same command again to finish ' +
-      '(a replay starts over, and the shop\'s projector resumes from the checkpoint)\n',
-  );
+  process.stderr.write(`\ninterrupted: ${interruption.note}\n`);
   process.exit(130);
 }
 

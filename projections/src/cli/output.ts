@@ -14,3 +14,10 @@ export const EXIT_USAGE = 2;
 export function jsonWanted(command: Command): boolean {
   return !!(command.optsWithGlobals() as { json?: boolean }).json;
 }
+
+/** What Ctrl-C leaves behind, said on the way out. A command whose work does not resume says its own. */
+export const interruption = {
+  note:
+    'every batch applied so far is committed with its checkpoint; run the same command again to finish ' +
+    "(a replay starts over, and the shop's projector resumes from the checkpoint)",
+};

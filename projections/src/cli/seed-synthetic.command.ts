@@ -1,7 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { SYNTHETIC_MAX_CARDS } from '../synthetic/synthetic-history';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
 import type { CliContext, OpenContext } from './cli-context';
-import { jsonWanted, print } from './output';
+import { interruption, jsonWanted, print } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -13,7 +14,18 @@ function positiveInt(value: string): number {
   return parsed;
 }
 
+/** A whole number from 1 to `max`: a history too large to generate is refused before any work. */
+const upTo = (max: number) => (value: string): number => {
+  const parsed = positiveInt(value);
+  if (parsed > max) throw new InvalidArgumentError(`expects a whole number from 1 to ${max}`);
+  return parsed;
+};
+
+/** Events in one seed: a billion would take the better part of a day to append. */
+const SYNTHETIC_MAX_EVENTS = 100_000_000;
+
 async function seed(context: CliContext, options: { cards: number; events: number; seed: number; json?: boolean }): Promise<void> {
+  interruption.note = 'the events appended so far stay in the log, and a second seed of the same history into it is refused: seed a fresh database';
   const progress = createProgress(options);
   const started = performance.now();
   progress.start('seed', options.events);
@@ -33,8 +45,8 @@ async function seed(context: CliContext, options: { cards: number; events: numbe
 export function seedSyntheticCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {
   return new Command('seed:synthetic')
     .description('Append a large, realistic synthetic catalogue and shop history through the event store (benchmarks)')
-    .requiredOption('--cards <n>', 'cards to list', positiveInt)
-    .requiredOption('--events <n>', 'events in all, listings included', positiveInt)
+    .requiredOption('--cards <n>', `cards to list (at most ${SYNTHETIC_MAX_CARDS})`, upTo(SYNTHETIC_MAX_CARDS))
+    .requiredOption('--events <n>', `events in all, listings included (at most ${SYNTHETIC_MAX_EVENTS})`, upTo(SYNTHETIC_MAX_EVENTS))
     .option('--seed <n>', 'random seed (same seed, same history)', positiveInt, 7)
     .action((options: { cards: number; events: number; seed: number }, self: Command) =>
       withContext(open, (context) => seed(context, { ...options, json: jsonWanted(self) })),

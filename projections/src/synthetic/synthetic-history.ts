@@ -31,7 +31,7 @@ class HistoryGenerator {
   readonly cards: CardState[] = [];
   private orders = 0;
 
-  constructor(seed: number) {
+  constructor(private readonly seed: number) {
     this.rnd = random(seed);
   }
 
@@ -102,7 +102,8 @@ class HistoryGenerator {
 
   /** Reserve each line, place the order, then confirm (a sale per line) or cancel (a release per line). */
   order(): SyntheticStep[] {
-    const orderId = `synthetic-${++this.orders}`;
+    // The seed is in the id: histories of two seeds never write to the same order stream.
+    const orderId = `synthetic-${this.seed}-${++this.orders}`;
     const lines = [...new Set(Array.from({ length: this.int(1, 3) }, () => this.pick()))];
     const steps: SyntheticStep[] = [];
     const items = lines.map((card, line) => {
@@ -140,11 +141,15 @@ function setIds(count: number, rnd: () => number): string[] {
   return [...ids];
 }
 
+/** The largest catalogue: its sets (400 cards each) must find distinct four-letter codes, of which there are 26⁴. */
+export const SYNTHETIC_MAX_CARDS = 10_000_000;
+
 /**
  * A catalogue of `cards` listings, then shop activity (orders that are confirmed or cancelled,
  * restocks, price changes) until about `events` events in all. Stock never goes below zero.
  */
 export function* syntheticHistory(options: { cards: number; events: number; seed?: number }): Generator<SyntheticStep> {
+  if (options.cards > SYNTHETIC_MAX_CARDS) throw new RangeError(`at most ${SYNTHETIC_MAX_CARDS} cards`);
   const generator = new HistoryGenerator(options.seed ?? 7);
   const sets = setIds(Math.max(1, Math.ceil(options.cards / 400)), generator.rnd);
   const used = new Set<string>();

@@ -19,8 +19,18 @@ export function toAppend(event: TcgEvent, correlationId: string, actor = 'synthe
   return { id: randomUUID(), type: event.type, data: event.data, metadata: { correlationId, actor, timestamp: (event.data as { at: string }).at } };
 }
 
+/** The log already holds this history's first stream: a second seed would list its cards and place its orders again. */
+export class SyntheticHistoryExistsError extends Error {
+  override readonly name = 'SyntheticHistoryExistsError';
+
+  constructor(readonly streamId: string) {
+    super(`this event log already holds a synthetic history (${streamId} exists): seed a fresh database, or choose another --seed`);
+  }
+}
+
 /**
- * Appends a synthetic history through the event store, as domain events. Within a window, each
+ * Appends a synthetic history through the event store, as domain events. Refuses a log that already
+ * holds the same history (an earlier or interrupted seed with the same seed). Within a window, each
  * stream's events go in one append, in order, so a stream's order is kept while the appends of
  * different streams run concurrently.
  */
@@ -52,7 +62,11 @@ export async function seedSynthetic(options: SyntheticSeedOptions): Promise<numb
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   };
-  for (const step of syntheticHistory(options)) {
+  const history = syntheticHistory(options);
+  const first = history.next();
+  if (!first.done && (await options.store.readStream(first.value.streamId)).length > 0) throw new SyntheticHistoryExistsError(first.value.streamId);
+  if (!first.done) pending.push(first.value);
+  for (const step of history) {
     pending.push(step);
     if (pending.length >= window) await flush();
   }
