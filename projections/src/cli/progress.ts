@@ -17,6 +17,28 @@ export function stopAllProgress(): void {
   drawn.clear();
 }
 
+/** The widest the bar's other parts get: a rate of 7 digits, an ETA such as `1h05m`. */
+const RATE_WIDTH = 7;
+const ETA_WIDTH = 6;
+
+/**
+ * The bar's layout for a terminal `columns` wide. The line is never wrapped (cli-progress turns wrap off),
+ * so whatever does not fit is cut: the rate and the ETA come first; on narrower terminals the counts,
+ * then the bar, then the label give way.
+ */
+export function progressLayout(label: string, total: number, unit: string, columns: number): { format: string; barsize: number } {
+  const counts = String(total).length * 2 + 1;
+  const tail = ` {percentage}% | {rate} ${unit}/s | ETA {eta_formatted}`;
+  const tailWidth = ' 100% |  '.length + RATE_WIDTH + `${unit}/s | ETA `.length + ETA_WIDTH;
+  const room = columns - 1 - label.length - ' []'.length - tailWidth;
+  if (room - ' | '.length - counts >= 10) {
+    return { format: `${label} [{bar}]${tail.replace(' |', ` | {value}/{total} |`)}`, barsize: Math.min(40, room - ' | '.length - counts) };
+  }
+  if (room >= 10) return { format: `${label} [{bar}]${tail}`, barsize: Math.min(40, room) };
+  if (columns - 1 >= label.length + tailWidth) return { format: `${label}${tail}`, barsize: 0 };
+  return { format: `{percentage}% | {rate}/s | ETA {eta_formatted}`, barsize: 0 };
+}
+
 /** A bar with events/s and ETA on stderr, so stdout stays clean for --json; none when stderr is no terminal. */
 export function createProgress(options: { json?: boolean }): Progress {
   if (options.json || !process.stderr.isTTY) return silent;
@@ -25,12 +47,8 @@ export function createProgress(options: { json?: boolean }): Progress {
   return {
     start(label, total, unit = 'events') {
       started = performance.now();
-      bar = new SingleBar({
-        stream: process.stderr,
-        format: `${label} [{bar}] {percentage}% | {value}/{total} | {rate} ${unit}/s | ETA {eta_formatted}`,
-        hideCursor: true,
-        etaBuffer: 50,
-      });
+      const { format, barsize } = progressLayout(label, total, unit, process.stderr.columns || 80);
+      bar = new SingleBar({ stream: process.stderr, format, barsize, hideCursor: true, etaBuffer: 50 });
       bar.start(Math.max(1, total), 0, { rate: 0 });
       drawn.add(bar);
     },
