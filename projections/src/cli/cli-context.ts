@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CLI_HOLDER } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
@@ -49,11 +50,10 @@ async function requireShopTables(db: Database, where: string): Promise<void> {
  */
 export async function openCliContext(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<CliContext> {
   const databaseUrl = env.DATABASE_URL || undefined;
-  const db = await openDatabase({
-    databaseUrl,
-    dataDir: databaseUrl ? undefined : resolve(env.DATA_DIR || 'var', 'data'),
-    applicationName: CLI_HOLDER,
-  });
+  const dataDir = databaseUrl ? undefined : resolve(env.DATA_DIR || 'var', 'data');
+  // Opening PGlite on a directory that is not there would create a whole database to find it empty.
+  if (dataDir && options.migrate === false && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir} does not exist)`);
+  const db = await openDatabase({ databaseUrl, dataDir, applicationName: CLI_HOLDER });
   try {
     if (options.migrate === false) await requireShopTables(db, databaseUrl ? 'DATABASE_URL' : 'the embedded database');
     else await migrate(db);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
@@ -252,6 +252,26 @@ it('reads nothing into a database the shop never migrated: status and audit say 
   } finally {
     await empty.drop();
   }
+});
+
+it('creates no embedded database where there is none: status and audit say so', async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'tcg-cli-none-'));
+  try {
+    for (const command of [['projections', 'status'], ['audit']]) {
+      const { code, err } = await runWith((options) => openCliContext({ DATA_DIR: join(parent, 'var') }, options), ...command);
+      expect([code, err]).toEqual([1, expect.stringContaining('the embedded database (')]);
+      expect(err).toContain('has no shop tables');
+    }
+    expect(existsSync(join(parent, 'var'))).toBe(false);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+it('names the variables to check when a client wraps the refused connection in its own error', async () => {
+  const { code, err } = await runWith(() => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { name: 'ConnectionError' })), 'projections', 'status');
+  expect(code).toBe(1);
+  expect(err).toMatch(/^error: cannot reach a server; check DATABASE_URL/);
 });
 
 it('names the variables to check when the database cannot be reached', async () => {

@@ -42,7 +42,7 @@ function fail(error: unknown): void {
   } else if (error instanceof CommanderError) {
     // Commander's own parse errors (unknown command or option) are usage errors; commands choose their own code.
     process.exitCode = error.code.startsWith('commander.') && error.exitCode !== 0 ? EXIT_USAGE : error.exitCode;
-  } else if (UNREACHABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) {
+  } else if (unreachable(error)) {
     process.stderr.write(`error: cannot reach a server; check DATABASE_URL (and EVENTSTORE_URL, OPENSEARCH_URL when set): ${(error as Error).message}\n`);
     process.exitCode = 1;
   } else {
@@ -53,6 +53,12 @@ function fail(error: unknown): void {
 
 /** Connection failures, which a wrong address in the environment causes. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/** By the error's code, or by its message where a client wraps the socket's error in its own (OpenSearch's ConnectionError). */
+function unreachable(error: unknown): boolean {
+  if (UNREACHABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) return true;
+  return error instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)\b/.test(error.message);
+}
 
 export function createProgram(open: Open = (options) => openCliContext(process.env, options)): Command {
   const program = new Command('tcg').description("TCG shop operators' CLI").option('--json', 'print one JSON object on stdout (no progress bars)');

@@ -1,7 +1,7 @@
 import type { Database } from '../db/sql';
 import type { ProjectedEvent, SubscriptionBatch } from '../event-store/event-store.port';
 import { advanceCheckpoint, haltCheckpoint, lockCheckpoint } from './checkpoints';
-import { type BatchWrite, liveTables, Projection, RetryLaterError, RunMemory, TableNames } from './projection';
+import { type BatchWrite, liveTables, Projection, ProjectionEventError, RetryLaterError, RunMemory, TableNames } from './projection';
 
 export type BatchOutcome =
   /** Written with the checkpoint, in one transaction. */
@@ -79,8 +79,23 @@ export async function applyBatch(
   } catch (error) {
     memory.clear();
     if (isTransient(error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = haltMessage(error, batch);
     await haltCheckpoint(db, name, message);
     return { kind: 'halted', error: message };
   }
+}
+
+/**
+ * What a halt records: an event the projection could not take names itself; a write the database
+ * refused (a constraint, a value out of range) names the batch's positions, so the operator knows
+ * where in the log to look.
+ */
+function haltMessage(error: unknown, batch: SubscriptionBatch<ProjectedEvent>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ProjectionEventError || batch.events.length === 0) return message;
+  const first = batch.events[0];
+  const last = batch.events[batch.events.length - 1];
+  return first === last
+    ? `event ${first.type} at position ${first.position} on ${first.streamId}: ${message}`
+    : `events at positions ${first.position} to ${last.position} (${batch.events.length}): ${message}`;
 }

@@ -144,4 +144,26 @@ describe('checkpoints', () => {
     const { rows } = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projection_deferred_indexes`);
     expect(rows[0].n).toBe(0);
   });
+
+  it('names where in the log a write the database refused comes from', async () => {
+    const other = await createPostgresTestDatabase();
+    const otherStore = new PostgresEventStore(other.db);
+    try {
+      const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
+      const placed = (at: string) => ({
+        type: 'OrderPlaced' as const,
+        version: 1 as const,
+        data: { orderId: 'dup', buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: 100, reservationId: 'r' }], total: 100, proofKey: 'p', proofHash: 'h', at },
+      });
+      await appendEvents(otherStore, orderStreamName('dup'), [placed(at(1))]);
+      await projectAll(other.db, otherStore);
+      // The same order placed again, in a later batch: the table's key refuses the row.
+      await appendEvents(otherStore, orderStreamName('dup'), [placed(at(2))]);
+      await expect(projectAll(other.db, otherStore)).rejects.toThrow(/projection orders halted: event OrderPlaced at position \d+ on order-dup: duplicate key/);
+      expect(await readCheckpoint(other.db, 'orders')).toMatchObject({ state: 'halted', lastError: expect.stringMatching(/^event OrderPlaced at position \d+ on order-dup: duplicate key/) });
+    } finally {
+      await otherStore.close();
+      await other.drop();
+    }
+  });
 });
