@@ -268,6 +268,20 @@ it('creates no embedded database where there is none: status and audit say so', 
   }
 });
 
+it('refuses an unknown projection before opening anything, so an empty database stays empty', async () => {
+  const empty = await createPostgresTestDatabase({ migrate: false });
+  try {
+    for (const command of [['projections', 'replay', 'nope'], ['projections', 'rebuild', 'nope']]) {
+      const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: empty.url }, options), ...command);
+      expect([code, err]).toEqual([2, 'error: unknown projection "nope"; known: cards, orders\n']);
+    }
+    const { rows } = await empty.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+    expect(rows[0].n).toBe(0);
+  } finally {
+    await empty.drop();
+  }
+});
+
 it('names the variables to check when a client wraps the refused connection in its own error', async () => {
   const { code, err } = await runWith(() => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { name: 'ConnectionError' })), 'projections', 'status');
   expect(code).toBe(1);

@@ -3,7 +3,9 @@ import { CatchUpProgress } from '../projections/catch-up';
 import { readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
 import { MAINTENANCE_LOCK_SPACE } from '../projections/maintenance-lock';
-import { findProjection } from '../projections/projection-registry';
+import { UnknownProjectionError } from '../projections/projection';
+import { createProjections, findProjection } from '../projections/projection-registry';
+import { OPENSEARCH_PROJECTION } from '../search/opensearch-index.projection';
 import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching, lagAfter, storeHead } from '../projections/store-head';
@@ -45,7 +47,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents ?? '?'} events / ${row.lagSeconds ?? '?'} s  applied ${row.eventsApplied}` +
         (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : '') +
         (row.state === 'abandoned' || row.state === 'failed'
-          ? `\n${' '.repeat(23)}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\` clears it`
+          ? `\n${' '.repeat(23)}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\`${row.name === `${OPENSEARCH_PROJECTION}${SHADOW_SUFFIX}` ? ' (with OPENSEARCH_URL set)' : ''} clears it`
           : ''),
     ),
   ]);
@@ -106,6 +108,16 @@ async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<v
   ]);
 }
 
+/**
+ * Refuses a name no configuration knows before anything is opened (opening migrates the database). The
+ * OpenSearch projection exists only with OPENSEARCH_URL: whether it does is known once the context is open.
+ */
+function refuseUnknownNames(names: readonly string[]): void {
+  const known = createProjections().map((projection) => projection.name);
+  const unknown = names.find((name) => !known.includes(name) && name !== OPENSEARCH_PROJECTION);
+  if (unknown !== undefined) throw new UnknownProjectionError(unknown, known);
+}
+
 function replayNames(context: CliContext, names: string[], all: boolean | undefined): Projection[] {
   return all ? context.projections : [...new Set(names)].map((name) => findProjection(context.projections, name));
 }
@@ -122,6 +134,7 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
     .option('--all', 'every projection')
     .action((names: string[], options: { all?: boolean }, self: Command) => {
       if (Boolean(options.all) === names.length > 0) self.error('error: name the projections to replay, or give --all (not both)');
+      refuseUnknownNames(names);
       return withContext(open, (context) => {
         const projections = replayNames(context, names, options.all);
         return rerun(context, jsonWanted(self), {
@@ -134,15 +147,16 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
   command
     .command('rebuild <name>')
     .description('Build shadow tables from position 0, then swap them in atomically (blue/green)')
-    .action((name: string, _options: object, self: Command) =>
-      withContext(open, (context) => {
+    .action((name: string, _options: object, self: Command) => {
+      refuseUnknownNames([name]);
+      return withContext(open, (context) => {
         const projection = findProjection(context.projections, name);
         return rerun(context, jsonWanted(self), {
           projections: [projection],
           kind: 'rebuild',
           run: (onStart, onProgress) => rebuildProjection({ db: context.db, store: context.store, projection, batchSize: REPLAY_BATCH, onStart, onProgress }),
         });
-      }),
-    );
+      });
+    });
   return command;
 }
