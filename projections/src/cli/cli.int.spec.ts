@@ -182,6 +182,14 @@ it('shows a shadow left by an interrupted rebuild as abandoned, and how to clear
   expect(text.out).toContain('left by an interrupted rebuild; the next `tcg projections rebuild cards` clears it');
   await run('projections', 'rebuild', 'cards');
   expect((await run('projections', 'status')).out).not.toContain('cards__shadow');
+
+  // The OpenSearch projection exists only with OPENSEARCH_URL: its leftover says so.
+  await database.db.transaction((tx) => resetCheckpoint(tx, 'search-opensearch__shadow', 0, 0));
+  try {
+    expect((await run('projections', 'status')).out).toContain('the next `tcg projections rebuild search-opensearch` (with OPENSEARCH_URL set) clears it');
+  } finally {
+    await database.db.query(`DELETE FROM projection_checkpoints WHERE name = 'search-opensearch__shadow'`);
+  }
 });
 
 it('records a replay or rebuild that stops on an unreadable event: status shows it halted or failed, with the event', async () => {
