@@ -290,6 +290,20 @@ it('refuses an unknown projection before opening anything, so an empty database 
   }
 });
 
+it('asks an event store that is not SQL whether it answers: status fails plainly when it does not, says what it cannot measure when it does', async () => {
+  const as = (ping: () => Promise<void>): OpenContext => async () => {
+    const base = await context();
+    const store = new Proxy(base.store, { get: (target, key) => (key === 'name' ? 'eventstoredb' : key === 'ping' ? ping : Reflect.get(target, key, target)) });
+    return { ...base, store };
+  };
+  const down = await runWith(as(() => Promise.reject(Object.assign(new Error('14 UNAVAILABLE: connect ECONNREFUSED 127.0.0.1:2113'), { code: 14 }))), 'projections', 'status');
+  expect(down.code).toBe(1);
+  expect(down.err).toMatch(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL/);
+  const up = await runWith(as(() => Promise.resolve()), 'projections', 'status');
+  expect(up.code).toBe(0);
+  expect(up.out).toContain('event store head: unknown (eventstoredb answers; the head and the lag are measured on the SQL event store only)');
+});
+
 it('names the variables to check when a client wraps the refused connection in its own error', async () => {
   const { code, err } = await runWith(() => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { name: 'ConnectionError' })), 'projections', 'status');
   expect(code).toBe(1);

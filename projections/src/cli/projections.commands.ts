@@ -20,6 +20,8 @@ const REPLAY_BATCH = 40_000;
 
 async function status(context: CliContext, json: boolean): Promise<void> {
   const head = await storeHead(context.db, context.store);
+  // The head and the lag come from the SQL event store; any other is asked whether it answers at all.
+  if (head === undefined) await context.store.ping();
   const checkpoints = new Map((await readCheckpoints(context.db)).map((checkpoint) => [checkpoint.name, checkpoint]));
   const names = [...new Set([...context.projections.map((projection) => projection.name), ...checkpoints.keys()])];
   const rows = await Promise.all(
@@ -41,7 +43,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
     }),
   );
   print(json, { head: head ?? null, projections: rows }, () => [
-    `event store head: ${head ?? 'unknown'}`,
+    `event store head: ${head ?? `unknown (${context.store.name} answers; the head and the lag are measured on the SQL event store only)`}`,
     ...rows.map(
       (row) =>
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents ?? '?'} events / ${row.lagSeconds ?? '?'} s  applied ${row.eventsApplied}` +
