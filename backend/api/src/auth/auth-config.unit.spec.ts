@@ -45,6 +45,6 @@ describe('auth configuration', () => {
 
   it('lets production projector and worker processes, which serve no sign-in, start without its secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ROLE: 'projector' })).not.toThrow();
-    expect(() => loadConfig({ NODE_ENV: 'production', ROLE: 'worker', DEV_LOGIN: 'true' })).toThrow(/DEV_LOGIN/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ROLE: 'worker', REDIS_URL: 'redis://cache:6379', S3_BUCKET: 'tienda', DEV_LOGIN: 'true' })).toThrow(/DEV_LOGIN/);
   });
 });

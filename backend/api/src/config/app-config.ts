@@ -74,6 +74,11 @@ const schema = z.object({
   if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'is required when DISCORD_CLIENT_ID is set' });
   }
+  // The API enqueues and the worker runs the jobs: without Redis each would keep its own in-process queue,
+  // and the API's jobs would never run. In any environment: it is how the roles are split.
+  if ((env.ROLE === 'api' || env.ROLE === 'worker') && !env.REDIS_URL) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: `is required when ROLE=${env.ROLE} (the API and the worker share jobs only through Redis)` });
+  }
   // Production must never run with a sign-in that skips Google, nor with sessions a restart would void.
   if (env.NODE_ENV !== 'production') return;
   if (env.DEV_LOGIN) ctx.addIssue({ code: 'custom', path: ['DEV_LOGIN'], message: 'must not be true when NODE_ENV=production' });
@@ -85,11 +90,6 @@ const schema = z.object({
   // is not the API's, and a container's disk does not outlive a redeploy.
   if ((env.ROLE === 'api' || env.ROLE === 'worker') && !env.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when NODE_ENV=production and ROLE=${env.ROLE}` });
-  }
-  // The API enqueues and the worker runs the jobs: without Redis each would keep its own in-process queue,
-  // and the API's jobs would never run.
-  if ((env.ROLE === 'api' || env.ROLE === 'worker') && !env.REDIS_URL) {
-    ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: `is required when NODE_ENV=production and ROLE=${env.ROLE}` });
   }
 });
 

@@ -44,10 +44,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, ROLE: 'projector' }).role).toBe('projector');
   });
 
-  it('requires Redis in production for split api and worker processes, which share jobs only through it', () => {
+  it('requires Redis for split api and worker processes, which share jobs only through it', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', S3_BUCKET: 'tienda' };
-    expect(() => loadConfig({ ...production, ROLE: 'api' })).toThrow(/REDIS_URL is required when NODE_ENV=production and ROLE=api/);
-    expect(() => loadConfig({ ...production, ROLE: 'worker' })).toThrow(/REDIS_URL is required when NODE_ENV=production and ROLE=worker/);
+    expect(() => loadConfig({ ...production, ROLE: 'api' })).toThrow(/REDIS_URL is required when ROLE=api \(the API and the worker share jobs only through Redis\)/);
+    expect(() => loadConfig({ ...production, ROLE: 'worker' })).toThrow(/REDIS_URL is required when ROLE=worker/);
+    // Not only in production: split without Redis, the API's jobs would sit in a queue no process runs.
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/REDIS_URL is required when ROLE=api/);
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/REDIS_URL is required when ROLE=worker/);
+    expect(loadConfig({ ROLE: 'projector' }).role).toBe('projector');
     expect(loadConfig({ ...production, ROLE: 'worker', REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
     expect(loadConfig({ ...production, ROLE: 'all' }).role).toBe('all');
   });

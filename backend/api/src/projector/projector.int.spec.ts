@@ -26,7 +26,7 @@ describe('ProjectorModule', () => {
   });
 
   it('runs nothing when ROLE=api: the waiter gives up after its timeout', async () => {
-    app = await startTestApp({ DEMO_SEED: 'false', ROLE: 'api' });
+    app = await startTestApp({ DEMO_SEED: 'false', ROLE: 'api', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
     const { streamId, events } = listingEvents(SEARCH_FIXTURE[0]);
     const position = await appendEvents(app.app.get<EventStore>(EVENT_STORE), streamId, events);
     const started = Date.now();

@@ -118,8 +118,14 @@ export class BullmqJobQueue implements JobQueue {
     );
     worker.on('error', (err) => this.logger.error({ job: name, err }, 'job worker error'));
     // A job whose lock ran out (its process died or stopped without failing it): retried, or failed if it stalls again.
-    worker.on('stalled', (id) => this.logger.warn({ job: name, id }, 'job stalled'));
+    // Named by the same id as the job's other lines (its deduplication key), which BullMQ's event does not carry.
+    worker.on('stalled', (bullId) => void this.logStalled(name, bullId));
     return worker;
+  }
+
+  private async logStalled(name: string, bullId: string): Promise<void> {
+    const job = await Job.fromId(this.queue(name), bullId).catch(() => undefined);
+    this.logger.warn({ job: name, id: job ? jobIdOf(job) : bullId }, 'job stalled');
   }
 
   async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {

@@ -319,3 +319,37 @@ describe('BullmqJobQueue in a process that only enqueues', () => {
     }
   });
 });
+
+describe('BullmqJobQueue when a job stalls', () => {
+  it('logs the stalled job under the same id as its other lines', async () => {
+    const prefix = `tcg-test-${randomUUID()}`;
+    const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+    const logger = { warn: (fields: Record<string, unknown>, message: string) => warnings.push({ fields, message }), error: () => undefined, info: () => undefined };
+    const queue = new BullmqJobQueue({ redisUrl: REDIS_URL, prefix, logger });
+    const admin = new Redis(REDIS_URL);
+    let release: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    try {
+      queue.register('card-images', async () => {
+        started = true;
+        await running;
+      });
+      await queue.enqueue('card-images', { cardId: 'c1' }, { jobId: 'card-images:c1:abc' });
+      await queue.start();
+      await waitFor(() => started);
+      // What BullMQ's stalled-job check emits when a worker's lock ran out: its own numeric id.
+      const [bullId] = (await admin.keys(`${prefix}:card-images:[0-9]*`)).map((key) => key.split(':').at(-1));
+      const worker = (queue as unknown as { workers: Map<string, import('bullmq').Worker> }).workers.get('card-images');
+      worker?.emit('stalled', bullId as string, 'active');
+      await waitFor(() => warnings.some((line) => line.message === 'job stalled'));
+      expect(warnings.find((line) => line.message === 'job stalled')?.fields).toEqual({ job: 'card-images', id: 'card-images:c1:abc' });
+    } finally {
+      release();
+      await queue.close();
+      const keys = await admin.keys(`${prefix}:*`);
+      if (keys.length > 0) await admin.del(...keys);
+      admin.disconnect();
+    }
+  });
+});
