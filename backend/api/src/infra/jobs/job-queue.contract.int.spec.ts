@@ -339,7 +339,8 @@ describe('BullmqJobQueue when a job stalls', () => {
       await queue.start();
       await waitFor(() => started);
       // What BullMQ's stalled-job check emits when a worker's lock ran out: its own numeric id.
-      const [bullId] = (await admin.keys(`${prefix}:card-images:[0-9]*`)).map((key) => key.split(':').at(-1));
+      // The job's hash key, `<prefix>:card-images:<id>` (its lock and logs are further keys below it).
+      const bullId = (await admin.keys(`${prefix}:card-images:*`)).map((key) => key.slice(`${prefix}:card-images:`.length)).find((rest) => /^\d+$/.test(rest));
       const worker = (queue as unknown as { workers: Map<string, import('bullmq').Worker> }).workers.get('card-images');
       worker?.emit('stalled', bullId as string, 'active');
       await waitFor(() => warnings.some((line) => line.message === 'job stalled'));
