@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
 import { PgDatabase } from '../db/pg-database';
+import type { Database } from '../db/sql';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
 import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
@@ -18,15 +19,14 @@ jest.setTimeout(60_000);
 
 let database: TestDatabase & { url: string };
 
+/** A CLI context on `db` and `store`; closing it closes nothing (the test owns both). */
+function contextOn(db: Database, store: PostgresEventStore): CliContext {
+  return { db, store, search: openSearch({ db }), projections: createProjections(), close: () => Promise.resolve() };
+}
+
 function context(): Promise<CliContext> {
   const store = new PostgresEventStore(database.db);
-  return Promise.resolve({
-    db: database.db,
-    store,
-    search: openSearch({ db: database.db }),
-    projections: createProjections(),
-    close: () => store.close(),
-  });
+  return Promise.resolve({ ...contextOn(database.db, store), close: () => store.close() });
 }
 
 function run(...argv: string[]): Promise<{ out: string; err: string; code: number }> {
@@ -126,8 +126,7 @@ it('names the known projections and exits 2 for an unknown one', async () => {
 it('refuses to seed the same synthetic history twice into one log; another seed adds a history of its own', async () => {
   const target = await createPostgresTestDatabase();
   const store = new PostgresEventStore(target.db);
-  const open: OpenContext = () =>
-    Promise.resolve({ db: target.db, store, search: openSearch({ db: target.db }), projections: createProjections(), close: () => Promise.resolve() });
+  const open: OpenContext = () => Promise.resolve(contextOn(target.db, store));
   try {
     expect((await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400')).code).toBe(0);
     const again = await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400');
@@ -198,8 +197,7 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
   try {
     await seedSynthetic({ store, cards: 5, events: 60 });
     await store.append(cardStreamName('Bogus_X-2_Rare_Unlimited_en'), [{ type: 'StockSold', data: { cardId: 'Bogus_X-2_Rare_Unlimited_en', quantity: 'lots' }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
-    const open: OpenContext = () =>
-      Promise.resolve({ db: broken.db, store, search: openSearch({ db: broken.db }), projections: createProjections(), close: () => Promise.resolve() });
+    const open: OpenContext = () => Promise.resolve(contextOn(broken.db, store));
 
     const replay = await runWith(open, 'projections', 'replay', 'cards');
     expect(replay.code).toBe(1);

@@ -1,12 +1,9 @@
-import { createPgliteTestDatabase, createPostgresTestDatabase, type TestDatabase } from '../testing';
+import { SQL_ENGINES, type TestDatabase } from '../testing';
 import { maintainTables } from './table-maintenance';
 
 jest.setTimeout(30_000);
 
-const engines: Array<[string, () => Promise<TestDatabase>]> = [
-  ['PostgreSQL', () => createPostgresTestDatabase()],
-  ['PGlite', () => createPgliteTestDatabase()],
-];
+const engines = SQL_ENGINES;
 
 interface Stats {
   analyzed: boolean;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { createPgliteTestDatabase, createPostgresTestDatabase, TestDatabase } from '../testing';
+import { createPostgresTestDatabase, SQL_ENGINES, TestDatabase } from '../testing';
 import { collector, event, eventStoreContract, waitFor } from './event-store.contract';
 import { EventIdReusedError } from './event-store.port';
 import { openEventStore } from './open-event-store';
@@ -9,10 +9,7 @@ import { PAGE_SQL, PostgresEventStore, PROJECTED_PAGE_SQL } from './postgres-eve
 // PGlite starts in seconds under a loaded test run, and each describe opens its own.
 jest.setTimeout(30_000);
 
-const engines: Array<[string, () => Promise<TestDatabase>]> = [
-  ['PostgreSQL', () => createPostgresTestDatabase()],
-  ['PGlite', () => createPgliteTestDatabase()],
-];
+const engines = SQL_ENGINES;
 
 describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
   describe('contract', () => {

@@ -90,7 +90,7 @@ export async function applyBatch(
  * refused (a constraint, a value out of range) names the batch's positions, so the operator knows
  * where in the log to look.
  */
-function haltMessage(error: unknown, batch: SubscriptionBatch<ProjectedEvent>): string {
+export function haltMessage(error: unknown, batch: SubscriptionBatch<ProjectedEvent>): string {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ProjectionEventError || batch.events.length === 0) return message;
   const first = batch.events[0];

@@ -1,7 +1,7 @@
 import type { Database } from '../db/sql';
 import type { EventStore, ProjectedEvent, SubscriptionBatch, SubscriptionFilter } from '../event-store/event-store.port';
 import { matchesFilter } from '../event-store/prepare-events';
-import { applyBatch, isTransient } from './apply-batch';
+import { applyBatch, haltMessage, isTransient } from './apply-batch';
 import { ensureCheckpoint, haltCheckpoint, readCheckpoint } from './checkpoints';
 import { type BatchWrite, liveTables, type Projection, RunMemory, type TableNames } from './projection';
 
@@ -121,14 +121,15 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
   const expectedFrom = run.queued;
   const events = page.events.filter((event) => event.position > expectedFrom && matchesFilter(projection.filter, event));
   run.queued = page.checkpoint;
+  const batch = { events, checkpoint: page.checkpoint };
   let folded: BatchWrite | undefined;
   try {
     folded = events.length > 0 ? await projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
   } catch (error) {
-    throw await haltAfterFold(options, run, error);
+    throw await haltAfterFold(options, run, error, batch);
   }
   await run.writing;
-  run.writing = write(options, run, { events, checkpoint: page.checkpoint }, expectedFrom, folded);
+  run.writing = write(options, run, batch, expectedFrom, folded);
   // Observed by the next hand-over or at the end of the run.
   run.writing.catch(() => undefined);
 }
@@ -138,7 +139,7 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
  * for `status` and the shop's projector), once the batches before it are committed. If the previous
  * batch failed, its own outcome stands.
  */
-async function haltAfterFold(options: CatchUpTogetherOptions, run: TargetRun, error: unknown): Promise<unknown> {
+async function haltAfterFold(options: CatchUpTogetherOptions, run: TargetRun, error: unknown, batch: SubscriptionBatch<ProjectedEvent>): Promise<unknown> {
   run.memory.clear();
   if (isTransient(error)) return error;
   const previousCommitted = await run.writing.then(
@@ -146,7 +147,7 @@ async function haltAfterFold(options: CatchUpTogetherOptions, run: TargetRun, er
     () => false,
   );
   if (!previousCommitted) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = haltMessage(error, batch);
   await haltCheckpoint(options.db, run.name, message);
   return new ProjectionHaltedError(run.name, message);
 }

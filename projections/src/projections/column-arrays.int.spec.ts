@@ -1,13 +1,10 @@
 import type { Sql } from '../db/sql';
-import { createPgliteTestDatabase, createPostgresTestDatabase, TestDatabase } from '../testing';
+import { SQL_ENGINES, TestDatabase } from '../testing';
 import { arrayLiteral, type Column, copyRowsOf } from './column-arrays';
 
 const identity = (value: unknown) => value;
 
-describe.each([
-  ['PostgreSQL', createPostgresTestDatabase],
-  ['PGlite', createPgliteTestDatabase],
-])('array literals on %s', (_name, create) => {
+describe.each(SQL_ENGINES)('array literals on %s', (_name, create) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
@@ -54,10 +51,7 @@ const LOADED_COLUMNS: readonly Column<Loaded>[] = [
   ['at', 'timestamptz', (row) => row.at],
 ];
 
-describe.each([
-  ['PostgreSQL', createPostgresTestDatabase],
-  ['PGlite', createPgliteTestDatabase],
-])('rows loaded with COPY on %s', (_name, create) => {
+describe.each(SQL_ENGINES)('rows loaded with COPY on %s', (_name, create) => {
   let database: TestDatabase;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
-import { createPgliteTestDatabase, createPostgresTestDatabase, type TestDatabase } from '../testing';
+import { SQL_ENGINES, type TestDatabase } from '../testing';
 import { createProjections } from './projection-registry';
 import { replayProjections } from './replay';
 import { auditStock } from './stock-audit';
@@ -10,10 +10,7 @@ jest.setTimeout(120_000);
 /** More cards than one read of streams takes (250), so the audit reads them in several groups at once. */
 const CARDS = 620;
 
-describe.each([
-  ['PostgreSQL', () => createPostgresTestDatabase()],
-  ['PGlite', () => createPgliteTestDatabase()],
-])('auditing a catalogue read a group of streams at a time (%s)', (_engine, make) => {
+describe.each(SQL_ENGINES)('auditing a catalogue read a group of streams at a time (%s)', (_engine, make) => {
   let database: TestDatabase;
   let store: PostgresEventStore;
 

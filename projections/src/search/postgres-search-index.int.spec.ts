@@ -1,6 +1,6 @@
 import type { Database, Sql } from '../db/sql';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { appendEvents, createPgliteTestDatabase, createPostgresTestDatabase, listingEvents, projectAll, SEARCH_FIXTURE, type TestDatabase } from '../testing';
+import { appendEvents, createPgliteTestDatabase, createPostgresTestDatabase, listingEvents, projectAll, SEARCH_FIXTURE, SQL_ENGINES, type TestDatabase } from '../testing';
 import { PostgresSearchIndex } from './postgres-search-index';
 import { searchIndexContract } from './search-index.contract';
 
@@ -83,10 +83,7 @@ function cardsHeapRows(node: PlanNode): number {
 
 const CATALOGUE = 20_000;
 
-describe.each([
-  ['PostgreSQL', () => createPostgresTestDatabase()],
-  ['PGlite', () => createPgliteTestDatabase()],
-])('searching a large catalogue (%s)', (_engine, make) => {
+describe.each(SQL_ENGINES)('searching a large catalogue (%s)', (_engine, make) => {
   let test: TestDatabase;
 
   beforeAll(async () => {

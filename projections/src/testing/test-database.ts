@@ -78,6 +78,12 @@ export async function createPgliteTestDatabase(options: { migrate?: boolean } = 
   return { db, drop: () => db.close() };
 }
 
+/** Both engines the shop's SQL runs on, for `describe.each`: an adapter's tests run against each. */
+export const SQL_ENGINES: ReadonlyArray<readonly [name: string, create: () => Promise<TestDatabase>]> = [
+  ['PostgreSQL', () => createPostgresTestDatabase()],
+  ['PGlite', () => createPgliteTestDatabase()],
+];
+
 /** Real PostgreSQL when one answers, PGlite otherwise: each test file gets a database of its own. */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   return (await postgresAvailable()) ? createPostgresTestDatabase(options) : createPgliteTestDatabase(options);

@@ -24,11 +24,11 @@ function headers(production: boolean, inlineStyles: boolean): RequestHandler {
 }
 
 /**
- * API routes whose answers belong to one person (their session, orders, payment proofs, account links)
+ * API routes whose answers belong to one person (their session and Discord link, orders, payment proofs)
  * or to the admin: never kept by a browser or a proxy, so nothing of them is left on a shared computer
  * after signing out.
  */
-const PERSONAL_PATHS = /^\/api\/(?:auth|orders|proofs|checkout|admin|account)(?:\/|$)/;
+const PERSONAL_PATHS = /^\/api\/(?:auth|orders|proofs|checkout|admin)(?:\/|$)/;
 
 /** helmet on every response (API and storefront), with a CSP that admits only the shop's own code. */
 export function securityHeaders(config: AppConfig): RequestHandler {

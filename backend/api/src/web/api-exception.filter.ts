@@ -24,9 +24,7 @@ const SPANISH: Record<number, string> = {
   401: 'Debes iniciar sesión.',
   403: 'No tienes permiso para hacer esto.',
   404: 'No existe lo que buscas.',
-  405: 'La petición no es válida.',
   413: 'La petición es demasiado grande.',
-  415: 'La petición no es válida.',
 };
 const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
 const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
