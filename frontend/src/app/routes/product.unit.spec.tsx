@@ -83,3 +83,28 @@ it('says the card could not be loaded', async () => {
   renderApp('/product/broken');
   expect(await screen.findByText(messages.catalog.cardLoadFailed, {}, { timeout: 4000 })).toBeInTheDocument();
 });
+
+it('past 100 in stock, the quantity is typed or stepped within the stock instead of listed', async () => {
+  const plenty = { ...mago, stockFinal: 1_000_000 };
+  mockApi({ [apiPath]: () => plenty, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user } = renderApp(productUrl);
+
+  const typed = await screen.findByRole('spinbutton', { name: 'Cantidad' });
+  expect(screen.queryByRole('combobox', { name: 'Cantidad' })).not.toBeInTheDocument();
+  expect(screen.queryAllByRole('option')).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Agregar una unidad' }));
+  expect(typed).toHaveValue(2);
+
+  await user.clear(typed);
+  await user.type(typed, '1000001{Enter}');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.cart.onlyAvailable(1_000_000));
+  expect(typed).toHaveValue(2);
+
+  await user.clear(typed);
+  await user.type(typed, '250{Enter}');
+  await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
+  expect(screen.getByTestId('cart-count')).toHaveTextContent('250');
+  expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([
+    expect.objectContaining({ id: mago.id, quantity: 250, maxStock: 1_000_000 }),
+  ]);
+});

@@ -1,7 +1,7 @@
+import { QuantityInput } from '@/components/ui/quantity-input';
 import { SafeImage } from '@/components/ui/safe-image';
 import { formatMoney } from '@/lib/format';
 import { lineTotal, type CartItem } from '../cart.rules';
-import { QuantityInput } from './quantity-input';
 
 interface CartLineProps {
   item: CartItem;

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import '@/components/ui/page.css';
+import { QuantityInput } from '@/components/ui/quantity-input';
 import { SafeImage } from '@/components/ui/safe-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/toast-provider';
@@ -11,6 +12,12 @@ import { ApiError } from '@/lib/api-client';
 import { useCard } from '../api/get-card';
 import { CardPrice } from './card-price';
 import './card-detail.css';
+
+/**
+ * Up to this stock the quantity is a list of every choice (spec §2: 1 to stockFinal); past it such a list
+ * is too long to scroll (and to render), so the choice is typed or stepped instead, within the same bounds.
+ */
+const QUANTITY_LIST_MAX = 100;
 
 interface CardDetailViewProps {
   cardId: string;
@@ -45,7 +52,13 @@ export function CardDetailView({ cardId, onAddToCart }: CardDetailViewProps) {
 function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCart: CardDetailViewProps['onAddToCart'] }) {
   const [quantity, setQuantity] = useState(1);
   const quantityId = useId();
+  const toast = useToast();
   const soldOut = card.stockFinal < 1;
+  // Typed quantities follow the cart's rules (spec §5): under 1 ignored, over the stock refused.
+  const chooseQuantity = (chosen: number) => {
+    if (chosen > card.stockFinal) toast.error(messages.cart.onlyAvailable(card.stockFinal));
+    else if (chosen >= 1) setQuantity(chosen);
+  };
   const facts: Array<[string, string]> = [
     ['Rareza', card.rarity],
     ['Edición', card.edition],
@@ -99,19 +112,23 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
             <label htmlFor={quantityId} className="product__quantity-label">
               Cantidad
             </label>
-            <select
-              id={quantityId}
-              className="product__quantity"
-              value={quantity}
-              disabled={soldOut}
-              onChange={(event) => setQuantity(Number(event.target.value))}
-            >
-              {Array.from({ length: Math.max(card.stockFinal, 1) }, (_, index) => (
-                <option key={index + 1} value={index + 1}>
-                  {index + 1}
-                </option>
-              ))}
-            </select>
+            {card.stockFinal > QUANTITY_LIST_MAX ? (
+              <QuantityInput id={quantityId} label="Cantidad" value={quantity} max={card.stockFinal} onChange={chooseQuantity} />
+            ) : (
+              <select
+                id={quantityId}
+                className="product__quantity"
+                value={quantity}
+                disabled={soldOut}
+                onChange={(event) => setQuantity(Number(event.target.value))}
+              >
+                {Array.from({ length: Math.max(card.stockFinal, 1) }, (_, index) => (
+                  <option key={index + 1} value={index + 1}>
+                    {index + 1}
+                  </option>
+                ))}
+              </select>
+            )}
             <Button className="product__add" disabled={soldOut} onClick={() => onAddToCart(card, quantity)}>
               {soldOut ? messages.catalog.soldOut : 'Agregar al carrito'}
             </Button>

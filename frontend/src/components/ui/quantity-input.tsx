@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import './quantity-input.css';
 
 interface QuantityInputProps {
   label: string;
+  /** For a visible `<label>` of the typed value. */
+  id?: string;
   value: number;
   max: number;
   onChange: (quantity: number) => void;
@@ -12,7 +15,7 @@ interface QuantityInputProps {
  * −/+ buttons plus a typed value. The typed value is only committed on blur or Enter, so clearing the
  * box to type "3" does not first try to set the quantity to 0.
  */
-export function QuantityInput({ label, value, max, onChange }: QuantityInputProps) {
+export function QuantityInput({ label, id, value, max, onChange }: QuantityInputProps) {
   const [draft, setDraft] = useState<string | null>(null);
 
   const commit = () => {
@@ -30,6 +33,7 @@ export function QuantityInput({ label, value, max, onChange }: QuantityInputProp
         −
       </button>
       <input
+        id={id}
         type="number"
         inputMode="numeric"
         min={1}
