@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
 import { PgDatabase } from '../db/pg-database';
 import type { Database } from '../db/sql';
+import type { EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
 import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
@@ -288,18 +289,23 @@ it('refuses an unknown projection before opening anything, so an empty database 
   }
 });
 
-it('asks an event store that is not SQL whether it answers: status fails plainly when it does not, says what it cannot measure when it does', async () => {
-  const as = (ping: () => Promise<void>): OpenContext => async () => {
+it('takes the head and the lag from the event store: fails plainly when it does not answer, says when the lag was not counted to the end', async () => {
+  const as = (overrides: Partial<EventStore>): OpenContext => async () => {
     const base = await context();
-    const store = new Proxy(base.store, { get: (target, key) => (key === 'name' ? 'eventstoredb' : key === 'ping' ? ping : Reflect.get(target, key, target)) });
+    const store = new Proxy(base.store, { get: (target, key) => (key in overrides ? overrides[key as keyof EventStore] : Reflect.get(target, key, target)) });
     return { ...base, store };
   };
-  const down = await runWith(as(() => Promise.reject(Object.assign(new Error('14 UNAVAILABLE: connect ECONNREFUSED 127.0.0.1:2113'), { code: 14 }))), 'projections', 'status');
+  const down = await runWith(as({ head: () => Promise.reject(Object.assign(new Error('14 UNAVAILABLE: connect ECONNREFUSED 127.0.0.1:2113'), { code: 14 })) }), 'projections', 'status');
   expect(down.code).toBe(1);
   expect(down.err).toMatch(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL/);
-  const up = await runWith(as(() => Promise.resolve()), 'projections', 'status');
-  expect(up.code).toBe(0);
-  expect(up.out).toContain('event store head: unknown (eventstoredb answers; the head and the lag are measured on the SQL event store only)');
+
+  const oldestAt = new Date(Date.now() - 90_000);
+  const far = await runWith(as({ head: async () => 5_000_000, behind: async () => ({ events: 100_000, exact: false, oldestAt }) }), 'projections', 'status');
+  expect(far.code).toBe(0);
+  expect(far.out).toContain('event store head: 5000000');
+  expect(far.out).toMatch(/^cards +\S+ +position \d+ {2}lag 100000\+ events \/ 9\d(\.\d)? s/m);
+  const json = await runWith(as({ head: async () => 5_000_000, behind: async () => ({ events: 100_000, exact: false, oldestAt }) }), '--json', 'projections', 'status');
+  expect(JSON.parse(json.out).projections[0]).toMatchObject({ name: 'cards', lagEvents: 100_000, lagEventsExact: false, lagSeconds: expect.any(Number) });
 });
 
 it('names the variables to check when a client wraps the refused connection in its own error', async () => {

@@ -173,6 +173,20 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>, optio
     expect(new Set(positions).size).toBe(positions.length);
   });
 
+  it('tells its head, and how many events come after a position (up to a limit) and how old the first is', async () => {
+    const from = await marker();
+    expect(await store.head()).toBe(from);
+    const last = await store.append(stream('lag'), [event('A'), event('B'), event('C')], 'no_stream');
+    expect(await store.head()).toBe(last.position);
+
+    const all = await store.behind(from, 10);
+    expect(all).toEqual({ events: 3, exact: true, oldestAt: expect.any(Date) });
+    // The store's clock stamps the events: allow it to differ from this process's by a few seconds.
+    expect(Math.abs((all.oldestAt as Date).getTime() - Date.now())).toBeLessThan(5_000);
+    expect(await store.behind(from, 2)).toEqual({ events: 2, exact: false, oldestAt: all.oldestAt });
+    expect(await store.behind(last.position, 10)).toEqual({ events: 0, exact: true, oldestAt: undefined });
+  });
+
   it('catches a subscription up, then delivers live appends', async () => {
     const from = await marker();
     const id = stream('sub');

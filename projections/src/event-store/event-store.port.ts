@@ -119,6 +119,16 @@ export interface Subscription {
 
 export type EventStoreName = 'postgres' | 'pglite' | 'eventstoredb';
 
+/** How far a reader at some position is behind the store (`EventStore.behind`). */
+export interface Backlog {
+  /** Events stored after the position, counted up to the limit asked for. */
+  events: number;
+  /** False when counting stopped at the limit: there are at least `events`. */
+  exact: boolean;
+  /** When the oldest of them was stored; undefined when there is none. */
+  oldestAt: Date | undefined;
+}
+
 export interface EventStore {
   readonly name: EventStoreName;
   /** Whether `appendMany` exists: several streams written in one transaction, all or nothing. */
@@ -152,6 +162,10 @@ export interface EventStore {
     handler: SubscriptionHandler<ProjectedEvent>,
     options?: SubscribeOptions,
   ): Promise<Subscription>;
+  /** The position of the newest event; START_POSITION when the store holds none. */
+  head(): Promise<number>;
+  /** The events after `position`, counted up to `limit`, and the time of the oldest (for `tcg projections status`). */
+  behind(position: number, limit: number): Promise<Backlog>;
   /** Throws when the store does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -16,6 +16,7 @@ import {
 } from '@eventstore/db-client';
 import {
   AppendResult,
+  Backlog,
   ConcurrencyError,
   EventIdReusedError,
   EventStore,
@@ -27,11 +28,15 @@ import {
   SubscriptionHandler,
   SubscribeOptions,
   ProjectedEvent,
+  START_POSITION,
 } from './event-store.port';
 import { APPEND_ID, isSystemEvent, knownPosition, toEsEventData, toEsPosition, toPortPosition, toRecordedEvent } from './eventstoredb-mapping';
 import { EventStoreDbSubscription } from './eventstoredb-subscription';
 import { prepareEvents } from './prepare-events';
 import { inParallel } from '../db/in-parallel';
+
+/** Events a read backwards for the head asks for at a time (the server's own events may come last). */
+const HEAD_PAGE = 32;
 
 /** Stream reads `readStreams` keeps in flight on the one connection. */
 const STREAM_READS_AT_ONCE = 8;
@@ -169,6 +174,35 @@ export class EventStoreDbEventStore implements EventStore {
     options: SubscribeOptions = {},
   ): Promise<Subscription> {
     return this.subscribe(fromPosition, filter, handler, options);
+  }
+
+  /** Reads $all backwards from its end, past the server's own events, to the newest of ours. */
+  async head(): Promise<number> {
+    let from: ReadPosition = END;
+    for (;;) {
+      let read = 0;
+      const page = this.client.readAll({ fromPosition: from, maxCount: HEAD_PAGE, direction: BACKWARDS });
+      for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
+        read += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        if (!isSystemEvent(event)) return toPortPosition(event.position);
+        from = event.position;
+      }
+      // A page shorter than asked for reached the start of the log; only the server's events were there.
+      if (read < HEAD_PAGE) return START_POSITION;
+    }
+  }
+
+  /** EventStoreDB keeps no count by position: the events after it are read and counted, up to `limit`. */
+  async behind(position: number, limit: number): Promise<Backlog> {
+    let events = 0;
+    let oldestAt: Date | undefined;
+    for await (const event of this.readAll(position, Math.min(limit, 4096))) {
+      oldestAt ??= event.createdAt;
+      if (++events >= limit) return { events, exact: false, oldestAt };
+    }
+    return { events, exact: true, oldestAt };
   }
 
   /** Reads the newest event of $all: it answers only when the server is up and the user may read. */

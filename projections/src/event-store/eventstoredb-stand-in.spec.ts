@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { type EventStoreDBClient, WrongExpectedVersionError } from '@eventstore/db-client';
+import { BACKWARDS, END, type EventStoreDBClient, type Position, type ReadPosition, START, WrongExpectedVersionError } from '@eventstore/db-client';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { event, waitFor } from './event-store.contract';
 import { ConcurrencyError, EventIdReusedError, type SubscriptionBatch } from './event-store.port';
@@ -101,6 +101,55 @@ describe('EventStoreDbEventStore appends (against a stand-in for the server)', (
     expect(new Set(marks).size).toBe(2);
     const [read] = await store.readStream(id);
     expect(Object.keys(read.metadata).sort()).toEqual(['actor', 'causationId', 'correlationId', 'eventId', 'timestamp']);
+  });
+});
+
+/**
+ * $all as the client reads it: forwards from a position including the event at it, backwards from the
+ * end or from a position (including it here; the adapter does not rely on either), `maxCount` at most.
+ */
+function standInLog(entries: { streamId: string; type: string; commit: bigint; created?: Date }[]) {
+  const all = entries.map(({ streamId, type, commit, created }) => ({
+    event: { streamId, type, id: randomUUID(), revision: 0n, data: {}, metadata: {}, isJson: true, created: created ?? new Date(), position: { commit, prepare: commit } },
+  }));
+  const client = {
+    async *readAll(options: { fromPosition: ReadPosition; maxCount: number; direction: string }) {
+      const at = (from: ReadPosition) => (from as Position).commit;
+      const read =
+        options.direction === BACKWARDS
+          ? [...all].reverse().filter((entry) => options.fromPosition === END || entry.event.position.commit <= at(options.fromPosition))
+          : all.filter((entry) => options.fromPosition === START || entry.event.position.commit >= at(options.fromPosition));
+      yield* read.slice(0, options.maxCount);
+    },
+  };
+  return new EventStoreDbEventStore(client as unknown as EventStoreDBClient);
+}
+
+describe('EventStoreDbEventStore head and backlog (against a stand-in for $all)', () => {
+  const stats = (from: bigint, count: number) =>
+    Array.from({ length: count }, (_, index) => ({ streamId: '$stats-127.0.0.1:2113', type: '$statsCollected', commit: from + BigInt(index) * 10n }));
+
+  it('finds the newest of our events behind the events of the server, page after page', async () => {
+    const store = standInLog([{ streamId: 'card-1', type: 'CardListed', commit: 100n }, { streamId: 'card-1', type: 'StockAdded', commit: 200n }, ...stats(300n, 70)]);
+    expect(await store.head()).toBe(200);
+  });
+
+  it('has its head at the start while the log holds only events of the server, or nothing', async () => {
+    expect(await standInLog(stats(100n, 40)).head()).toBe(0);
+    expect(await standInLog([]).head()).toBe(0);
+  });
+
+  it('counts our events after a position up to a limit, with the time of the first', async () => {
+    const created = (second: number) => new Date(Date.UTC(2026, 10, 25, 4, 0, second));
+    const store = standInLog([
+      ...[100n, 200n, 300n].map((commit, index) => ({ streamId: 'card-1', type: 'StockAdded', commit, created: created(index) })),
+      ...stats(310n, 3),
+      ...[400n, 500n].map((commit, index) => ({ streamId: 'order-1', type: 'OrderPlaced', commit, created: created(10 + index) })),
+    ]);
+    expect(await store.behind(100, 10)).toEqual({ events: 4, exact: true, oldestAt: created(1) });
+    expect(await store.behind(0, 2)).toEqual({ events: 2, exact: false, oldestAt: created(0) });
+    expect(await store.behind(300, 10)).toEqual({ events: 2, exact: true, oldestAt: created(10) });
+    expect(await store.behind(500, 10)).toEqual({ events: 0, exact: true, oldestAt: undefined });
   });
 });
 

@@ -42,6 +42,15 @@ describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
       expect(picked.name).toBe(test.db.kind);
     });
 
+    it('has its head at the start while it holds no event', async () => {
+      const empty = await create();
+      try {
+        expect(await new PostgresEventStore(empty.db).head()).toBe(0);
+      } finally {
+        await empty.drop();
+      }
+    });
+
     it('shows a subscriber a new event within 100 ms', async () => {
       const id = `card-${randomUUID()}`;
       const { state, handler } = collector();

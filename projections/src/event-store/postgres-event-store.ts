@@ -1,6 +1,7 @@
 import { Database } from '../db/sql';
 import {
   AppendManyResult,
+  Backlog,
   AppendOptions,
   AppendResult,
   AtomicMultiStreamStore,
@@ -284,6 +285,21 @@ export class PostgresEventStore implements AtomicMultiStreamStore {
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
     return subscription;
+  }
+
+  async head(): Promise<number> {
+    const { rows } = await this.db.query<{ head: number }>('SELECT coalesce(max(position), 0)::bigint AS head FROM events');
+    return rows[0].head;
+  }
+
+  async behind(position: number, limit: number): Promise<Backlog> {
+    const { rows } = await this.db.query<{ events: number; oldest_ms: number | null }>(
+      `SELECT count(*)::bigint AS events, min(created_ms)::bigint AS oldest_ms
+         FROM (SELECT ${CREATED_MS} FROM events WHERE position > $1 ORDER BY position LIMIT $2) AS after`,
+      [position, limit],
+    );
+    const { events, oldest_ms: oldest } = rows[0];
+    return { events, exact: events < limit, oldestAt: oldest === null ? undefined : new Date(oldest) };
   }
 
   async ping(): Promise<void> {

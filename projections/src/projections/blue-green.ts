@@ -7,7 +7,6 @@ import { deferShadowIndexes, forgetDeferredIndexes, restoreIndexes } from './def
 import { lockForMaintenance } from './maintenance-lock';
 import type { Projection, TableNames } from './projection';
 import { settleTables } from './settle-tables';
-import { requireHead } from './store-head';
 
 export const SHADOW_SUFFIX = '__shadow';
 const RETIRED_SUFFIX = '__retired';
@@ -103,7 +102,7 @@ async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
   await projection.external?.begin();
   try {
     const shadow = { checkpointName: shadowCheckpointName(projection), tables: shadowTables(projection), shadow: true };
-    const target = await requireHead(db, store);
+    const target = await store.head();
     options.onStart?.(target);
     await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress, ...shadow });
     await settleTables(db, shadow.tables);
@@ -112,7 +111,7 @@ async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
       const swapped = await swap(db, projection);
       if (swapped) return swapped;
       const live = await readCheckpoint(db, projection.name);
-      await catchUp({ db, store, projection, until: Math.max(live?.position ?? 0, await requireHead(db, store)), batchSize: options.batchSize, ...shadow });
+      await catchUp({ db, store, projection, until: Math.max(live?.position ?? 0, await store.head()), batchSize: options.batchSize, ...shadow });
     }
     throw new Error(`rebuild of ${projection.name}: the live projection kept moving ahead; try again when the shop is quieter`);
   } catch (error) {

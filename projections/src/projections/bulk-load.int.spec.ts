@@ -11,7 +11,6 @@ import { liveTables, type Projection, RunMemory } from './projection';
 import { createProjections } from './projection-registry';
 import { ProjectionRunner } from './projection-runner';
 import { replayProjections } from './replay';
-import { requireHead } from './store-head';
 
 jest.setTimeout(60_000);
 
@@ -79,7 +78,7 @@ it('replays with the secondary indexes deferred, builds them again, and matches 
 it('continues a run that starts half-way, reading back only what it needs, to the same read models', async () => {
   await replayAll(5000);
   const whole = await readModelChecksums(database.db);
-  const head = await requireHead(database.db, store);
+  const head = await store.head();
   const { rows } = await database.db.query<{ position: number }>('SELECT position FROM events ORDER BY position OFFSET 2000 LIMIT 1');
   const half = async (projection: Projection) => {
     await database.db.exec(`TRUNCATE ${projection.tables.join(', ')}; DELETE FROM projection_checkpoints WHERE name = '${projection.name}'`);
@@ -95,7 +94,7 @@ it('builds the same read models folding ahead from one shared read as the live r
   await replayAll(211);
   const folded = await readModelChecksums(database.db);
   await database.db.exec(`TRUNCATE ${tables.join(', ')}; DELETE FROM projection_checkpoints`);
-  const head = await requireHead(database.db, store);
+  const head = await store.head();
   // The runners apply each batch inside its transaction (Projection.apply), never through fold.
   const runners = projections.map((projection) => new ProjectionRunner({ db: database.db, store, projection, batchSize: 173, retryMs: 50 }));
   for (const runner of runners) runner.start();

@@ -9,7 +9,6 @@ import { readCheckpoint } from './checkpoints';
 import { ProjectionRunner } from './projection-runner';
 import { cardsProjection } from './cards.projection';
 import { createProjections } from './projection-registry';
-import { requireHead } from './store-head';
 
 jest.setTimeout(180_000);
 
@@ -48,7 +47,7 @@ beforeAll(async () => {
   database = await createPostgresTestDatabase();
   store = new PostgresEventStore(database.db, { pollIntervalMs: 50 });
   await seedSynthetic({ store, cards: 400, events: 20_000 });
-  head = await requireHead(database.db, store);
+  head = await store.head();
 });
 
 afterAll(async () => {

@@ -8,7 +8,6 @@ import { PROJECTION_LOCK_SPACE } from './projection-runner';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { lockForMaintenance } from './maintenance-lock';
 import { settleTables } from './settle-tables';
-import { requireHead } from './store-head';
 
 export interface ReplayOptions {
   db: Database;
@@ -62,7 +61,7 @@ async function replayLocked(options: ReplayOptions): Promise<ReplayResult[]> {
         await resetCheckpoint(tx, projection.name, 0, 0);
       }
     });
-    const target = await requireHead(db, store);
+    const target = await store.head();
     options.onStart?.(target);
     const progress = new Map<string, CatchUpProgress>(options.projections.map((projection) => [projection.name, { position: 0, applied: 0 }]));
     const report = (name: string, at: CatchUpProgress) => {

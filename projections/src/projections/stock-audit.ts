@@ -4,7 +4,7 @@ import type { Database, Sql } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from './cards.projection';
 import { readCheckpoint } from './checkpoints';
-import { requireHead, sqlStore } from './store-head';
+import { sqlStore } from './store-head';
 import { readCardEvent } from './stored-event';
 
 export interface StockDifference {
@@ -109,7 +109,7 @@ export async function auditStock(options: AuditOptions): Promise<AuditResult> {
   const { rows, position, halted } = await atCardsCheckpoint(options.db, async (tx) =>
     (await tx.query<StoredStock>('SELECT id, stock_final FROM cards ORDER BY id')).rows,
   );
-  const head = await requireHead(options.db, options.store);
+  const head = await options.store.head();
   const stored = new Set(rows.map((row) => row.id));
   const missingRows = (await cardsInLog(options.db, options.store, position))?.filter((id) => !stored.has(id)).sort() ?? null;
   options.onStart?.(rows.length);

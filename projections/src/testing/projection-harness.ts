@@ -6,7 +6,6 @@ import type { EventStore } from '../event-store/event-store.port';
 import { catchUp } from '../projections/catch-up';
 import type { Projection } from '../projections/projection';
 import { createProjections } from '../projections/projection-registry';
-import { requireHead } from '../projections/store-head';
 import { toAppend } from '../synthetic/synthetic-seed';
 
 export async function appendEvents(store: EventStore, streamId: string, events: TcgEvent[]): Promise<number> {
@@ -16,7 +15,7 @@ export async function appendEvents(store: EventStore, streamId: string, events: 
 
 /** Brings the given projections (default: cards and orders) up to the store's head. */
 export async function projectAll(db: Database, store: EventStore, projections: Projection[] = createProjections()): Promise<void> {
-  const until = await requireHead(db, store);
+  const until = await store.head();
   for (const projection of projections) await catchUp({ db, store, projection, until });
 }
 

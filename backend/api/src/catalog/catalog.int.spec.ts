@@ -1,4 +1,4 @@
-import { CARDS_PROJECTION, type Database, type EventStore, ProjectionWaiter, requireHead } from '@tcg/projections';
+import { CARDS_PROJECTION, type Database, type EventStore, ProjectionWaiter } from '@tcg/projections';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import request from 'supertest';
 import { DATABASE } from '../database/database.module';
@@ -42,7 +42,7 @@ describe('catalog on the demo data', () => {
     const db = t.app.get<Database>(DATABASE);
     expect(await t.app.get(DemoSeedService).seed()).toBe(false);
     // The cards come from the projector, which may still be applying the first seed's events.
-    const head = await requireHead(db, t.app.get<EventStore>(EVENT_STORE));
+    const head = await t.app.get<EventStore>(EVENT_STORE).head();
     expect(await t.app.get(ProjectionWaiter).waitFor(head, 10_000, [CARDS_PROJECTION])).toBe(true);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cards');
     expect(rows[0].n).toBe(demoCards.length);

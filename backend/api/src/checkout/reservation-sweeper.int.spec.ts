@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { decideOrder, findReservation, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
-import { type Database, type EventStore, ProjectionWaiter, requireHead } from '@tcg/projections';
+import { type Database, type EventStore, ProjectionWaiter } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
@@ -179,7 +179,7 @@ describe('reservation sweeper', () => {
   describe('finishing confirmed and cancelled orders', () => {
     /** Everything projected: the sweeper reads the orders and movements read models. */
     async function projected(): Promise<void> {
-      const head = await requireHead(t.app.get<Database>(DATABASE), t.app.get<EventStore>(EVENT_STORE));
+      const head = await t.app.get<EventStore>(EVENT_STORE).head();
       expect(await t.app.get(ProjectionWaiter).waitFor(head, 10_000)).toBe(true);
     }
 

@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { type Database, type EventStore, ProjectionWaiter, storeHead } from '@tcg/projections';
-import { DATABASE } from '../../../database/database.module';
+import { type EventStore, ProjectionWaiter } from '@tcg/projections';
 import { EVENT_STORE } from '../../../event-store/event-store.module';
 import type { StockCheckRow } from '../queries/stock-check.query';
 
@@ -11,7 +10,7 @@ interface HttpClient {
 
 /** Waits until every read model has applied every event stored so far (the app runs its projector). */
 export async function readModelsAtHead(app: INestApplication): Promise<void> {
-  const head = await storeHead(app.get<Database>(DATABASE), app.get<EventStore>(EVENT_STORE));
+  const head = await app.get<EventStore>(EVENT_STORE).head();
   if (!(await app.get(ProjectionWaiter).waitFor(head ?? 0, 10_000))) throw new Error(`read models did not reach position ${head}`);
 }
 
