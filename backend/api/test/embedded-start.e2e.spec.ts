@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const apiRoot = join(__dirname, '..');
+const repoRoot = join(apiRoot, '..', '..');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,11 +27,16 @@ interface Shop {
 
 /** The shop as `npm start` runs it, from sources, with no environment but what the test gives. */
 function startShop(env: Record<string, string>): Shop {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-    cwd: apiRoot,
-    env: { PATH: process.env.PATH ?? '', SWC_NODE_PROJECT: 'tsconfig.spec.json', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return watch(
+    spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+      cwd: apiRoot,
+      env: { PATH: process.env.PATH ?? '', SWC_NODE_PROJECT: 'tsconfig.spec.json', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+function watch(child: ChildProcess): Shop {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -98,4 +104,36 @@ describe('the embedded shop as a process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  it('stops when `npm start` itself is sent SIGTERM (a service manager stops npm, not the shop)', async () => {
+    const port = await freePort();
+    const npm = watch(
+      spawn('npm', ['start'], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), PORT: String(port), DATA_DIR: join(dataDir, 'npm-var'), FRONTEND_DIST: dist, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // A group of its own, so that whatever npm leaves behind can be cleared at the end.
+        detached: true,
+      }),
+    );
+    try {
+      await waitReady(port, npm, 90_000);
+      npm.child.kill('SIGTERM');
+      await npm.exited;
+      // The shop got the signal: within a few seconds nothing answers on its port.
+      const deadline = Date.now() + 10_000;
+      let answering = true;
+      while (answering && Date.now() < deadline) {
+        answering = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+        if (answering) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(answering).toBe(false);
+    } finally {
+      try {
+        process.kill(-(npm.child.pid as number), 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+    }
+  }, 150_000);
 });
