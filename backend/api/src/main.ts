@@ -16,7 +16,13 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, logger);
-  await app.listen(config.port, config.host);
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    process.stderr.write(`Cannot listen on ${config.host}:${config.port}: ${listenProblem(error)}\n`);
+    process.exit(1);
+  }
   logPorts(app, logger);
   logger.info({ url: `http://localhost:${config.port}`, role: config.role }, 'shop ready');
   if (config.auth.devLogin && !isLoopback(config.host)) {
@@ -44,6 +50,24 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+/** Why the server could not listen, in the words of the variable to change. */
+function listenProblem(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  switch (code) {
+    case 'EADDRINUSE':
+      return 'the port is in use by another process (set PORT)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'no such host name (set HOST)';
+    case 'EADDRNOTAVAIL':
+      return 'this machine has no such address (set HOST)';
+    case 'EACCES':
+      return 'not allowed: ports below 1024 need privileges (set PORT)';
+    default:
+      return message;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -74,6 +74,23 @@ describe('the embedded shop as a process', () => {
     ]);
   }, 30_000);
 
+  it.each([
+    ['a port another process holds', 'PORT', 'the port is in use by another process (set PORT)'],
+    ['a host name that does not resolve', 'HOST', 'no such host name (set HOST)'],
+  ])('stops with one line when it cannot listen: %s', async (_case, variable, problem) => {
+    const holder = createServer();
+    const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    try {
+      const host = variable === 'HOST' ? 'bogus.invalid' : '127.0.0.1';
+      const env = { PORT: String(port), HOST: host, DATA_DIR: join(dataDir, `listen-${variable}`), FRONTEND_DIST: dist, LOG_LEVEL: 'silent' };
+      const shop = startShop(env);
+      expect(await shop.exited).toBe(1);
+      expect(shop.output().trim().split('\n')).toEqual([`Cannot listen on ${host}:${port}: ${problem}`]);
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+
   it('runs on PGlite with no servers, serves the storefront, stops on SIGTERM and keeps its data', async () => {
     const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: join(dataDir, 'var'), FRONTEND_DIST: dist, LOG_LEVEL: 'info' };

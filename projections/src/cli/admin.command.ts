@@ -7,20 +7,23 @@ export type WithDatabase = <T>(work: (db: Sql) => Promise<T>) => Promise<T>;
 export type AdminChange = 'granted' | 'already-admin' | 'revoked' | 'was-not-admin';
 
 export class UnknownUserError extends Error {
-  constructor(readonly email: string) {
-    super(`no user with e-mail ${email}: they must sign in to the shop once before being made an admin`);
+  constructor(
+    readonly email: string,
+    granting: boolean,
+  ) {
+    super(`no user with e-mail ${email}${granting ? ': they must sign in to the shop once before being made an admin' : ''}`);
   }
 }
 
-async function userIdByEmail(db: Sql, email: string): Promise<string> {
+async function userIdByEmail(db: Sql, email: string, granting: boolean): Promise<string> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email.trim()]);
-  if (!rows[0]) throw new UnknownUserError(email);
+  if (!rows[0]) throw new UnknownUserError(email, granting);
   return rows[0].id;
 }
 
 /** Makes the user an admin (spec §3: an `admins` row with role 'admin'); the shop reads it on the next request. */
 export async function grantAdmin(db: Sql, email: string): Promise<AdminChange> {
-  const userId = await userIdByEmail(db, email);
+  const userId = await userIdByEmail(db, email, true);
   const { rowCount } = await db.query(
     `INSERT INTO admins (user_id, role) VALUES ($1, 'admin')
      ON CONFLICT (user_id) DO UPDATE SET role = 'admin', granted_at = now() WHERE admins.role <> 'admin'`,
@@ -31,7 +34,7 @@ export async function grantAdmin(db: Sql, email: string): Promise<AdminChange> {
 
 /** Removes the admin row; an open session loses admin rights on its next request. */
 export async function revokeAdmin(db: Sql, email: string): Promise<AdminChange> {
-  const userId = await userIdByEmail(db, email);
+  const userId = await userIdByEmail(db, email, false);
   const { rowCount } = await db.query('DELETE FROM admins WHERE user_id = $1', [userId]);
   return rowCount > 0 ? 'revoked' : 'was-not-admin';
 }

@@ -110,7 +110,7 @@ it('names a card of the log without a row, and exits 1', async () => {
 it('names the known projections and exits 2 for an unknown one', async () => {
   const result = await run('projections', 'replay', 'kards');
   expect(result.code).toBe(2);
-  expect(result.err).toContain('unknown projection "kards"; known: cards, orders');
+  expect(result.err).toContain('unknown projection "kards"; known: cards, orders, search-opensearch (with OPENSEARCH_URL)');
   expect((await run('projections', 'frobnicate')).code).toBe(2);
   const neither = await run('projections', 'replay');
   expect(neither.code).toBe(2);
@@ -280,7 +280,7 @@ it('refuses an unknown projection before opening anything, so an empty database 
   try {
     for (const command of [['projections', 'replay', 'nope'], ['projections', 'rebuild', 'nope']]) {
       const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: empty.url }, options), ...command);
-      expect([code, err]).toEqual([2, 'error: unknown projection "nope"; known: cards, orders\n']);
+      expect([code, err]).toEqual([2, 'error: unknown projection "nope"; known: cards, orders, search-opensearch (with OPENSEARCH_URL)\n']);
     }
     const { rows } = await empty.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
     expect(rows[0].n).toBe(0);

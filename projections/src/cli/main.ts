@@ -61,7 +61,7 @@ function unreachable(error: unknown): boolean {
 }
 
 export function createProgram(open: Open = (options) => openCliContext(process.env, options)): Command {
-  const program = new Command('tcg').description("TCG shop operators' CLI").option('--json', 'print one JSON object on stdout (no progress bars)');
+  const program = new Command('tcg').description("TCG shop operators' CLI").option('--json', 'print JSON on stdout: one object, an array for several projections (no progress bars; errors stay text on stderr)');
   program.addCommand(projectionsCommand(open, withContext));
   program.addCommand(auditCommand(open, withContext));
   program.addCommand(seedSyntheticCommand(open, withContext));

@@ -122,7 +122,7 @@ async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<v
 function refuseUnknownNames(names: readonly string[]): void {
   const known = createProjections().map((projection) => projection.name);
   const unknown = names.find((name) => !known.includes(name) && name !== OPENSEARCH_PROJECTION);
-  if (unknown !== undefined) throw new UnknownProjectionError(unknown, known);
+  if (unknown !== undefined) throw new UnknownProjectionError(unknown, [...known, `${OPENSEARCH_PROJECTION} (with OPENSEARCH_URL)`]);
 }
 
 function replayNames(context: CliContext, names: string[], all: boolean | undefined): Projection[] {

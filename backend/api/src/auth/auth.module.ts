@@ -53,7 +53,9 @@ export class AuthModule implements NestModule, OnApplicationBootstrap, OnApplica
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.auth.sessionSecretGenerated) {
+    // Only the roles that serve HTTP sign anything with it.
+    const servesHttp = this.config.role === 'all' || this.config.role === 'api';
+    if (servesHttp && this.config.auth.sessionSecretGenerated) {
       this.logger.warn('SESSION_SECRET is not set: using a random one, so sessions end when the process stops');
     }
     this.pruner = setInterval(() => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { s3OptionsFromEnv, type S3FileStorageOptions } from '../infra/files';
 
 const optionalUrl = (protocols: string[], expects: string) =>
   z
@@ -67,12 +68,16 @@ const schema = z.object({
   CARD_DATABASE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://db.ygoprodeck.com/api/v7'),
   CARD_IMAGES_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://images.ygoprodeck.com'),
   TRANSLATE_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
-  // Read by s3OptionsFromEnv (infra/files); here only so production can require a bucket.
+  // The bucket's settings are read by s3OptionsFromEnv (infra/files), which also checks how they combine.
   S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expects true or false' }).optional(),
 }).superRefine((env, ctx) => {
-  // A client id alone would send shoppers to Discord only to fail the code exchange on their way back.
-  if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'is required when DISCORD_CLIENT_ID is set' });
+  // A client id alone would send shoppers to the provider only to fail the code exchange on their way back.
+  for (const provider of ['GOOGLE', 'DISCORD'] as const) {
+    if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
+      ctx.addIssue({ code: 'custom', path: [`${provider}_CLIENT_SECRET`], message: `is required when ${provider}_CLIENT_ID is set` });
+    }
   }
   // The API enqueues and the worker runs the jobs: without Redis each would keep its own in-process queue,
   // and the API's jobs would never run. In any environment: it is how the roles are split.
@@ -125,6 +130,8 @@ export interface AppConfig {
   cardImageOrigins: string[];
   /** POST {name} → {translated}; without it the admin types the Spanish name. */
   translateUrl?: string;
+  /** The bucket for proofs and card images; local disk under `filesDir` when absent. */
+  s3?: S3FileStorageOptions;
 }
 
 export interface AuthConfig {
@@ -160,7 +167,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
+    // A rule between variables may name one that is not set: there is no value to quote then.
+    const got = env[name] === undefined ? '' : ` (got ${JSON.stringify(env[name])})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
+  }
+  let s3: S3FileStorageOptions | undefined;
+  try {
+    s3 = s3OptionsFromEnv(present(env));
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
   const e = parsed.data;
   const devLogin = e.DEV_LOGIN ?? e.NODE_ENV !== 'production';
@@ -185,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cardDatabaseUrl: e.CARD_DATABASE_URL.replace(/\/+$/, ''),
     cardImageOrigins: [...new Set([new URL(e.CARD_IMAGES_URL).origin, new URL(e.CARD_DATABASE_URL).origin])],
     translateUrl: e.TRANSLATE_URL,
+    s3,
     auth: {
       publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
       sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),

@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     [{ ROLE: 'web' }, /ROLE expects all, api, projector or worker/],
     [{ DEMO_SEED: 'yes' }, /DEMO_SEED expects true or false/],
     [{ TRUST_PROXY: 'many' }, /TRUST_PROXY expects the number of reverse proxies/],
+    [{ S3_ENDPOINT: 'notaurl', S3_BUCKET: 'tienda', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }, /^Invalid configuration: S3_ENDPOINT expects an http\(s\):\/\/ URL \(got "notaurl"\)$/],
+    [{ S3_BUCKET: 'tienda', S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE expects true or false/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /^Invalid configuration: S3_ENDPOINT is set but S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are not$/],
+    [{ S3_ACCESS_KEY_ID: 'id' }, /^Invalid configuration: S3_ACCESS_KEY_ID is set but S3_BUCKET is not$/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set$/],
+    [{ ROLE: 'api' }, /^Invalid configuration: REDIS_URL is required when ROLE=api \(the API and the worker share jobs only through Redis\)$/],
   ])('names the variable and what it expects for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -31,6 +37,15 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/tcg', redisUrl: 'redis://cache:6379', demoSeed: false });
     expect(config.openSearchUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+  });
+
+  it('reads the bucket into the configuration', () => {
+    expect(loadConfig({ S3_BUCKET: 'tienda', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toMatchObject({
+      bucket: 'tienda',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
   });
 
   it('requires a bucket in production for split api and worker processes, which share files only through it', () => {

@@ -1,12 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PortRegistry } from '../health/port-registry';
-import { createFileStorage, type FileStorage, s3OptionsFromEnv } from '../infra/files';
+import { createFileStorage, type FileStorage } from '../infra/files';
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
 /**
- * The one file store of the process (an S3-compatible bucket when S3_ENDPOINT is set, else local disk
+ * The one file store of the process (a bucket when S3_BUCKET is set, else local disk
  * under var/files): payment proofs and re-hosted card images live in it under keys of their own.
  */
 @Global()
@@ -16,7 +16,7 @@ export const FILE_STORAGE = Symbol('FILE_STORAGE');
       provide: FILE_STORAGE,
       inject: [APP_CONFIG, PortRegistry],
       useFactory: (config: AppConfig, ports: PortRegistry): FileStorage => {
-        const files = createFileStorage({ s3: s3OptionsFromEnv(), localRoot: config.filesDir });
+        const files = createFileStorage({ s3: config.s3, localRoot: config.filesDir });
         ports.register({ port: 'files', adapter: files.name, check: () => files.ping() });
         return files;
       },

@@ -1,6 +1,6 @@
 import type { Database } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
-import { cardEvents, stockFromEvents } from '../inventory/testing/write-side.fixtures';
+import { cardEvents, createTestCard, stockFromEvents } from '../inventory/testing/write-side.fixtures';
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { demoCards } from './demo-catalogue';
 import { demoCardId, DemoSeedService } from './demo-seed.service';
@@ -32,3 +32,20 @@ describe('demo seed through the card commands', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 });
+
+describe('demo seed on a log with a history of its own', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('seeds nothing when the log begins with events the seed did not write, though no set exists', async () => {
+    await createTestCard(t.app, { name: 'Kuriboh', stock: 3, price: 500 });
+    expect(await t.app.get(DemoSeedService).seed()).toBe(false);
+    const db = t.app.get<Database>(DATABASE);
+    const { rows } = await db.query<{ sets: number; events: number }>('SELECT (SELECT count(*)::int FROM sets) AS sets, (SELECT count(*)::int FROM events) AS events');
+    expect(rows[0]).toEqual({ sets: 0, events: 3 });
+  });
+});
+

@@ -1,13 +1,17 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cardId } from '@tcg/domain';
-import type { Database, Sql } from '@tcg/projections';
+import type { Database, EventStore, Sql } from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
+import { EVENT_STORE } from '../event-store/event-store.module';
 import { LOGGER, Logger } from '../logging/logger';
 import { placeholderUrl } from '../catalog/placeholder-image.controller';
 import { AddStockCommand, ListCardCommand, SetPriceCommand, systemContext } from '../inventory';
 import { DemoCard, demoCards, demoSets } from './demo-catalogue';
+
+/** The actor of the seed's events: how a log the seed began is told from a shop's own history. */
+const SEED_ACTOR = 'seed';
 
 export const DEMO_USERS = {
   customer: { name: 'Lucía Quispe', email: 'cliente@demo.tcg.pe', phone: '987654321' },
@@ -24,7 +28,9 @@ export function demoCardId(card: DemoCard): string {
 }
 
 /**
- * Seeds the demo catalogue once, on an empty database (no sets yet). Cards are inventory: they are
+ * Seeds the demo catalogue once, on an empty database: no sets yet, and an event log that is empty or
+ * begins with the seed's own events (a seed that stopped part-way). A shop whose log holds a history of
+ * its own is never seeded, even with every set deleted. Cards are inventory: they are
  * listed, priced and stocked through the card commands, so their stock is real events and the
  * projections build the `cards` read model from them. Every card command is idempotent (the same
  * listing and price record nothing; the stock entry has a fixed id), so a crash part-way is finished by
@@ -35,6 +41,7 @@ export function demoCardId(card: DemoCard): string {
 export class DemoSeedService implements OnApplicationBootstrap {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly commands: CommandBus,
@@ -48,6 +55,10 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   async seed(): Promise<boolean> {
     if (await this.hasSets(this.db)) return false;
+    if (!(await this.logIsEmptyOrTheSeeds())) {
+      this.logger.info('demo catalogue not seeded: the event log already holds a history of its own');
+      return false;
+    }
     await this.seedCards();
     return this.db.transaction(async (tx) => {
       await tx.query('LOCK TABLE sets IN EXCLUSIVE MODE');
@@ -75,9 +86,14 @@ export class DemoSeedService implements OnApplicationBootstrap {
     return rows[0].n > 0;
   }
 
+  private async logIsEmptyOrTheSeeds(): Promise<boolean> {
+    for await (const first of this.store.readAll(0, 1)) return first.metadata.actor === SEED_ACTOR;
+    return true;
+  }
+
   private async seedCards(): Promise<void> {
     const setNames = new Map(demoSets.map((set) => [set.id, set.name]));
-    const context = systemContext('seed');
+    const context = systemContext(SEED_ACTOR);
     await Promise.all(
       demoCards.map(async (card) => {
         const name = displayName(card);

@@ -1,3 +1,2 @@
-export * from './event-metadata';
 export * from './parse-event';
 export * from './stored-payload';

@@ -15,17 +15,22 @@ export function createFileStorage(settings: FileStorageSettings = {}): FileStora
 }
 
 const REQUIRED_WITH_ENDPOINT = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_SETTINGS = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 
 /**
  * S3 settings from `S3_*` variables: AWS S3 when `S3_BUCKET` is set without `S3_ENDPOINT` (credentials
  * from the variables or the SDK's default chain), an S3-compatible server when `S3_ENDPOINT` is set too;
- * undefined when neither is set (local disk then). A half-configured S3 throws rather than silently
- * storing payment proofs on local disk.
+ * undefined when none of the `S3_*` variables is set (local disk then). A half-configured S3 throws
+ * rather than silently storing payment proofs on local disk.
  */
 export function s3OptionsFromEnv(env: NodeJS.ProcessEnv = process.env): S3FileStorageOptions | undefined {
   const endpoint = env.S3_ENDPOINT || undefined;
   const bucket = env.S3_BUCKET || undefined;
-  if (!endpoint && !bucket) return undefined;
+  if (!endpoint && !bucket) {
+    const stray = S3_SETTINGS.filter((name) => env[name]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not`);
+    return undefined;
+  }
   const missing = endpoint ? REQUIRED_WITH_ENDPOINT.filter((name) => !env[name]) : [];
   if (missing.length > 0) throw new Error(`S3_ENDPOINT is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not`);
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {

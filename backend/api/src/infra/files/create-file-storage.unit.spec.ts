@@ -32,4 +32,7 @@ it('refuses a half-configured S3 instead of falling back to local disk', () => {
   expect(() => s3OptionsFromEnv({ S3_ENDPOINT: 'http://minio:9000', ...keys })).toThrow('S3_ENDPOINT is set but S3_BUCKET is not');
   expect(() => s3OptionsFromEnv({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'tienda' })).toThrow('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are not');
   expect(() => s3OptionsFromEnv({ S3_BUCKET: 'tienda', S3_ACCESS_KEY_ID: 'id' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  // Settings for a bucket that is not named: the files would otherwise go to local disk unnoticed.
+  expect(() => s3OptionsFromEnv({ S3_ACCESS_KEY_ID: 'id' })).toThrow('S3_ACCESS_KEY_ID is set but S3_BUCKET is not');
+  expect(() => s3OptionsFromEnv({ S3_REGION: 'sa-east-1', ...keys })).toThrow('S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not');
 });

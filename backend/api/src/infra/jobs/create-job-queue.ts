@@ -8,7 +8,7 @@ export interface JobQueueSettings {
   /** Redis key prefix, BullMQ only. */
   prefix?: string;
   logger?: JobLogger;
-  /** How long `close()` waits for running jobs. Default 10 s. */
+  /** How long `close()` waits for running jobs. Default `DEFAULT_CLOSE_TIMEOUT_MS` (4 s). */
   closeTimeoutMs?: number;
 }
 
