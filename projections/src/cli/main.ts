@@ -43,12 +43,17 @@ function fail(error: unknown): void {
     // Commander's own parse errors (unknown command or option) are usage errors; commands choose their own code.
     process.exitCode = error.code.startsWith('commander.') && error.exitCode !== 0 ? EXIT_USAGE : error.exitCode;
   } else if (unreachable(error)) {
-    process.stderr.write(`error: cannot reach a server; check DATABASE_URL (and EVENTSTORE_URL, OPENSEARCH_URL when set): ${(error as Error).message}\n`);
+    process.stderr.write(`error: cannot reach a server; check DATABASE_URL (and EVENTSTORE_URL, OPENSEARCH_URL when set): ${clientMessage(error as Error)}\n`);
     process.exitCode = 1;
   } else {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
+}
+
+/** A client's message without the empty trailers some add (gRPC: "… Resolution note: "). */
+function clientMessage(error: Error): string {
+  return error.message.replace(/\s*Resolution note:\s*$/, '').trim();
 }
 
 /** Connection failures, which a wrong address in the environment causes. */
