@@ -35,6 +35,24 @@ describe.each(engines)('migrations on %s', (engine, create) => {
     expect(rows[0]).toEqual({ plain: 'Dragon Blanco de Ojos Azules', close: true });
   });
 
+  it('re-derives the search words of the cards already projected when their folding changes (0018)', async () => {
+    const fresh = await create();
+    try {
+      const all = loadMigrations();
+      const at = all.findIndex((m) => m.id.startsWith('0018_'));
+      await migrate(fresh.db, all.slice(0, at));
+      await fresh.db.query("INSERT INTO card_search (id, name, default_name) VALUES ('tg', 'T.G. Hyper Librarian', 'T.G. Hyper Librarian')");
+      await fresh.db.query('INSERT INTO card_search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM card_search');
+      await migrate(fresh.db, all.slice(at));
+      const { rows } = await fresh.db.query<{ found: boolean; words: string[] }>(
+        "SELECT (SELECT count(*) = 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', 'tg:* & hyper:*')) AS found, (SELECT array_agg(word ORDER BY word) FROM card_search_words) AS words",
+      );
+      expect(rows[0]).toEqual({ found: true, words: ['hyper', 'librarian', 'tg'] });
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('rolls back a failing migration whole, recording nothing', async () => {
     const broken = [
       { id: '9998_ok_part', sql: 'CREATE TABLE half_written (id int)' },

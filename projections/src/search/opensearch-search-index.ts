@@ -17,25 +17,17 @@ const NAME_FIELDS = ['name', 'defaultName', 'keywords'];
 type Body = Record<string, unknown>;
 
 /**
- * Like the PostgreSQL adapter: the query's words (at most eight, so a long query stays far below the
- * server's clause limit), each a whole word or a prefix; typos only in a second search when that finds
- * nothing, so "dragon blanco" does not also bring "Black Dragon".
+ * Like the PostgreSQL adapter: every one of the query's words (at most eight, so a long query stays far
+ * below the server's clause limit) in any of the card's names, whole or as a prefix; the words in
+ * `typos` may instead be a near word (second search only, when the words as typed find nothing).
  */
-function textQuery(words: string[], typos: boolean): object[] {
-  if (words.length === 0) return [];
-  const query = words.join(' ');
-  if (typos) return [{ multi_match: { query, fields: NAME_FIELDS, operator: 'and', fuzziness: 'AUTO' } }];
-  return [
-    {
-      bool: {
-        should: [
-          { multi_match: { query, fields: NAME_FIELDS, operator: 'and' } },
-          { multi_match: { query, fields: NAME_FIELDS.map((field) => `${field}.prefix`), operator: 'and' } },
-        ],
-        minimum_should_match: 1,
-      },
-    },
-  ];
+function textQuery(words: readonly string[], typos: ReadonlySet<number> = new Set()): object[] {
+  const exact = [...NAME_FIELDS, ...NAME_FIELDS.map((field) => `${field}.prefix`)];
+  return words.map((word, index) =>
+    typos.has(index)
+      ? { multi_match: { query: word, fields: NAME_FIELDS, operator: 'and', fuzziness: 'AUTO' } }
+      : { multi_match: { query: word, fields: exact, operator: 'and' } },
+  );
 }
 
 /** OpenSearch refuses a page that ends beyond `index.max_result_window` (10,000 by default). */
@@ -72,9 +64,22 @@ export class OpenSearchSearchIndex implements SearchIndex {
 
   async search(params: SearchParams): Promise<SearchResponse> {
     const words = queryWords(params.q);
-    const exact = await this.query(params, textQuery(words, false));
+    if (words.length === 0 && params.q.trim() !== '') return emptyPage(params, SEARCH_PAGE_SIZE);
+    const exact = await this.query(params, textQuery(words));
     if (exact === undefined || exact.total > 0 || words.length === 0) return exact ?? emptyPage(params, SEARCH_PAGE_SIZE);
-    return (await this.query(params, textQuery(words, true))) ?? emptyPage(params, SEARCH_PAGE_SIZE);
+    // Cards have these words, only not under the filters: that is the answer, not a typo.
+    if ((await this.count(textQuery(words))) > 0) return exact;
+    // Near words for the words no card has; for every word when each is some card's (only not together).
+    const unknown = new Set<number>();
+    for (const [index, word] of words.entries()) if ((await this.count(textQuery([word]))) === 0) unknown.add(index);
+    const typos = unknown.size > 0 ? unknown : new Set(words.keys());
+    return (await this.query(params, textQuery(words, typos))) ?? emptyPage(params, SEARCH_PAGE_SIZE);
+  }
+
+  /** Cards matching `must` in the whole catalogue, no filter applied. */
+  private async count(must: object[]): Promise<number> {
+    const { body } = await this.client.count({ index: this.alias, body: { query: { bool: { must } } } as never });
+    return body.count;
   }
 
   /** Undefined while there is no index behind the alias yet (a first start, before the projector made it). */

@@ -1,6 +1,6 @@
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
 import type { Database, Sql } from '../db/sql';
-import { queryWords, SearchIndex } from './search-index.port';
+import { emptyPage, queryWords, SearchIndex } from './search-index.port';
 
 const ORDER_BY: Record<SearchSort, string> = {
   az: 'sort_name ASC, id ASC',
@@ -16,9 +16,10 @@ type TextMatch = 'all' | 'prefix';
 
 /*
  * A card matches when every word is a prefix of one of its words (tsquery `w:*`, GIN index). Only when
- * that finds nothing is the query taken for a typo: each word may then also be one of its nearest
- * words in the catalogue's lexicon (`card_search_words`, trigram distance on a GiST index), and the
- * prefix match runs again. Each facet group is counted with the other group's filter applied and not
+ * no card of the whole catalogue matches (the set and in-stock filters aside) is the query taken for a
+ * typo: each word that no card has (or, when every word is some card's, each word) may then also be one
+ * of its nearest words in the catalogue's lexicon (`card_search_words`, trigram distance on a GiST
+ * index), and the prefix match runs again. Each facet group is counted with the other group's filter applied and not
  * its own: OR within a group, AND between groups.
  */
 const TEXT_MATCH: Record<TextMatch, { cte: string; from: string; where: string }> = {
@@ -34,11 +35,19 @@ const TEXT_MATCH: Record<TextMatch, { cte: string; from: string; where: string }
 const CORRECTIONS_PER_WORD = 3;
 const MIN_SIMILARITY = 0.25;
 
+/**
+ * Each word's nearest lexicon words; with `$2`, only for the words no card has (as a word or a prefix),
+ * so that a word spelt right stays as typed ("lobo osuro" is "lobo oscuro", not also "lord oscuro").
+ */
 const CORRECTIONS_SQL = `
   SELECT q.ord::int AS ord, x.word
     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, ord)
    CROSS JOIN LATERAL (SELECT word FROM card_search_words ORDER BY word <-> q.w LIMIT ${CORRECTIONS_PER_WORD}) x
-   WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w`;
+   WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w
+     AND NOT ($2::boolean AND EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', q.w || ':*')))`;
+
+/** Whether any card of the catalogue has the words, whatever the filters. */
+const ANY_MATCH_SQL = "SELECT EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', $1)) AS found";
 
 /** What the planner should assume a random page read costs against a sequential one (PostgreSQL's default is 4). */
 const CACHED_PAGE_COST = 1.1;
@@ -136,12 +145,18 @@ export function toCardSummary(row: HitRow): CardSummary {
   };
 }
 
-/** Each query word with its nearest lexicon words (itself first). */
+/**
+ * Each query word with its nearest lexicon words (itself first): those of the words no card has; when
+ * every word is some card's (only no card has them all, "maga oscuro"), those of every word.
+ */
 async function corrections(tx: Sql, words: string[]): Promise<string[][]> {
-  const { rows } = await tx.query<{ ord: number; word: string }>(CORRECTIONS_SQL, [words]);
-  const alternatives = words.map((word) => [word]);
-  for (const { ord, word } of rows) if (LEXEME.test(word)) alternatives[ord - 1].push(word);
-  return alternatives;
+  for (const unknownOnly of [true, false]) {
+    const { rows } = await tx.query<{ ord: number; word: string }>(CORRECTIONS_SQL, [words, unknownOnly]);
+    const alternatives = words.map((word) => [word]);
+    for (const { ord, word } of rows) if (LEXEME.test(word)) alternatives[ord - 1].push(word);
+    if (alternatives.some((terms) => terms.length > 1)) return alternatives;
+  }
+  return words.map((word) => [word]);
 }
 
 /** Search over the `cards` read model, matching text in its `card_search` documents (migrations 0003 and 0008). */
@@ -185,9 +200,13 @@ export class PostgresSearchIndex implements SearchIndex {
           (page - 1) * SEARCH_PAGE_SIZE,
         ])
       ).rows[0];
-    if (words.length === 0) return toResponse(await run('all', null), page);
-    const exact = await run('prefix', prefixQuery(words.map((word) => [word])));
+    if (words.length === 0) return params.q.trim() === '' ? toResponse(await run('all', null), page) : emptyPage(params, SEARCH_PAGE_SIZE);
+    const typed = prefixQuery(words.map((word) => [word]));
+    const exact = await run('prefix', typed);
     if (exact.matched > 0) return toResponse(exact, page);
+    // Cards have these words, only not in this set or in stock: that is the answer, not a typo.
+    const { rows } = await tx.query<{ found: boolean }>(ANY_MATCH_SQL, [typed]);
+    if (rows[0].found) return toResponse(exact, page);
     const corrected = await corrections(tx, words);
     if (corrected.every((terms) => terms.length === 1)) return toResponse(exact, page);
     return toResponse(await run('prefix', prefixQuery(corrected)), page);

@@ -53,6 +53,11 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect(await ids({ q: 'mirr for' })).toEqual([idOf(7)]);
   });
 
+  it('finds nothing for a query of marks alone, and lists everything for a blank one', async () => {
+    for (const q of ['%', '🐉', '&|!():*<->']) expect(await search({ q })).toMatchObject({ hits: [], total: 0, totalPages: 0 });
+    expect((await search({ q: '   ' })).total).toBe(18);
+  });
+
   it('finds nothing for words no card has', async () => {
     const result = await search({ q: 'zzqxw' });
     expect(result).toMatchObject({ hits: [], total: 0, totalPages: 0 });
@@ -112,15 +117,15 @@ export function searchIndexContract(setup: SearchContractSetup): void {
   it('pages by 12', async () => {
     const first = await search({ page: 1 });
     const second = await search({ page: 2 });
-    expect(first).toMatchObject({ total: 15, page: 1, pageSize: 12, totalPages: 2 });
+    expect(first).toMatchObject({ total: 18, page: 1, pageSize: 12, totalPages: 2 });
     expect(first.hits).toHaveLength(12);
-    expect(second.hits).toHaveLength(3);
-    expect(new Set([...first.hits, ...second.hits].map((hit) => hit.id)).size).toBe(15);
+    expect(second.hits).toHaveLength(6);
+    expect(new Set([...first.hits, ...second.hits].map((hit) => hit.id)).size).toBe(18);
   });
 
   it('answers a page far beyond the last one with no hits, keeping the totals and facets', async () => {
     const far = await search({ page: 9_000 });
-    expect(far).toMatchObject({ hits: [], total: 15, page: 9_000, totalPages: 2 });
+    expect(far).toMatchObject({ hits: [], total: 18, page: 9_000, totalPages: 2 });
     expect(far.facets.language.length).toBeGreaterThan(0);
   });
 
@@ -132,6 +137,29 @@ export function searchIndexContract(setup: SearchContractSetup): void {
   it('reads typos only when the words themselves find nothing', async () => {
     // "magician" matches as typed; "magican" (a typo) must not also bring cards that are only near it.
     expect(await ids({ q: 'dark magician girl' })).toEqual([idOf(3)]);
+  });
+
+  it('corrects only the misspelt word: the word spelt right stays as typed', async () => {
+    // "oscurx" could be "oscuro" or "oscura"; "mago" is a word, and must not widen to "maga" (Chica Maga Oscura).
+    expect(await ids({ q: 'mago oscurx' })).toEqual([idOf(2)]);
+    // Every word is some card's, only no card has both: then every word may be read as a near one.
+    expect((await ids({ q: 'maga oscuro' })).sort()).toEqual([idOf(2), idOf(3)].sort());
+  });
+
+  it('never reads a typo into words that cards have, only not under the filters', async () => {
+    // Red-Eyes Black Dragon is out of stock and in LOB: "black" must not turn into "blanco" (Blue-Eyes).
+    expect(await search({ q: 'black' })).toMatchObject({ total: 1, hits: [expect.objectContaining({ id: idOf(5) })] });
+    expect(await search({ q: 'black', inStockOnly: true })).toMatchObject({ total: 0, hits: [] });
+    expect(await search({ q: 'black', setId: 'MRD' })).toMatchObject({ total: 0, hits: [] });
+  });
+
+  it('finds a name typed with its abbreviation dots, slashes and other marks', async () => {
+    expect(await ids({ q: 'T.G. Hyper Librarian' })).toEqual([idOf(15)]);
+    expect(await ids({ q: 'tg hyper' })).toEqual([idOf(15)]);
+    expect(await ids({ q: 'Arcanite Magician/Assault Mode' })).toEqual([idOf(16)]);
+    expect(await ids({ q: 'assault mode' })).toEqual([idOf(16)]);
+    expect(await ids({ q: 'P.U.N.K. Foxy Tune' })).toEqual([idOf(17)]);
+    expect(await ids({ q: 'punk' })).toEqual([idOf(17)]);
   });
 
   it('returns hits with every card field', async () => {

@@ -16,12 +16,24 @@ export interface CardDocument extends CardSummary {
   updatedAt: string;
 }
 
-/** Normalises a query the way the indexes fold text: lowercase, accents off, words only. */
+/** Letters `unaccent` (and OpenSearch's ascii folding) spell out, which Unicode decomposition leaves as they are. */
+const SPELLED_OUT: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
+
+/** The dot inside an abbreviation ("T.G.", "P.U.N.K."): between two letters that stand alone. */
+const ABBREVIATION_DOT = /(?<=(?:^|[^\p{L}\p{N}])\p{L})\.(?=\p{L}(?:[^\p{L}\p{N}]|$))/gu;
+
+/**
+ * Normalises a query the way the indexes fold text (migration 0018, `card_search_terms`; the OpenSearch
+ * analyzers): compatibility forms and accents off, lowercase, an abbreviation's dots closed up ("T.G." is
+ * "tg"), and words of letters and digits only, split at every other mark.
+ */
 export function queryWords(q: string): string[] {
   return q
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    .replace(/[ßøæœłđðþ]/g, (letter) => SPELLED_OUT[letter])
+    .replace(ABBREVIATION_DOT, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, 8);

@@ -1,6 +1,6 @@
 import type { TestCard } from './projection-harness';
 
-/** The catalogue the search contract runs on: names in both languages, accents, prices with offers, stock. */
+/** The catalogue the search contract runs on: names in both languages, accents, abbreviations and slashes, prices with offers, stock. */
 export const SEARCH_FIXTURE: TestCard[] = [
   { name: 'Blue-Eyes White Dragon', spanishName: 'Dragón Blanco de Ojos Azules', setCode: 'LOB-EN001', rarity: 'Ultra Rare', salePrice: 5000, stock: 3 },
   { name: 'Blue-Eyes White Dragon', spanishName: 'Dragón Blanco de Ojos Azules', setCode: 'LOB-SP001', rarity: 'Ultra Rare', language: 'es', salePrice: 4500 },
@@ -17,4 +17,7 @@ export const SEARCH_FIXTURE: TestCard[] = [
   { name: 'Summoned Skull', spanishName: 'Calavera Convocada', setCode: 'MRD-003', rarity: 'Ultra Rare', salePrice: 1800, stock: 1 },
   { name: 'Time Wizard', spanishName: 'Mago del Tiempo', setCode: 'MRD-065', rarity: 'Ultra Rare', salePrice: 1100 },
   { name: 'Baby Dragon', spanishName: 'Bebé Dragón', setCode: 'MRD-088', rarity: 'Common', salePrice: 150, stock: 7 },
+  { name: 'T.G. Hyper Librarian', setCode: 'TSHD-EN040', rarity: 'Super Rare', salePrice: 2200, stock: 1 },
+  { name: 'Arcanite Magician/Assault Mode', setCode: 'CRMS-EN020', rarity: 'Super Rare', salePrice: 900 },
+  { name: 'P.U.N.K. Foxy Tune', setCode: 'PHNI-EN001', rarity: 'Super Rare', salePrice: 300, stock: 2 },
 ];

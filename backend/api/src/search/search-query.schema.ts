@@ -1,12 +1,15 @@
 import { searchSorts, searchText } from '@tcg/domain';
 import { z } from 'zod';
 
-/** `a,b` or a repeated parameter; empty means no filter on that group. */
+/**
+ * `a,b` or a repeated parameter; empty means no filter on that group. A value may be as long as a card's
+ * detail may be (the upload takes 200 characters), and a shopper may tick every rarity a catalogue has.
+ */
 const list = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value) => [value ?? []].flat().flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(60)).max(20));
+  .pipe(z.array(z.string().max(200)).max(100));
 
 export const searchQuerySchema = z.object({
   /** Cut rather than refused: a shopper who pastes a paragraph gets results for its start. */

@@ -41,6 +41,13 @@ describe('GET /api/search', () => {
     expect(res.body.hits.every((hit: { stockFinal: number; rarity: string }) => hit.stockFinal > 0 && hit.rarity === 'Ultra Rare')).toBe(true);
   });
 
+  it('takes every rarity a shopper can tick, each as long as a card detail may be', async () => {
+    const rarities = ['Ultra Rare', 'Quarter Century Secret Rare Special Edition '.repeat(4).trim(), ...Array.from({ length: 28 }, (_, n) => `Rarity ${n}`)];
+    const res = await request(app.server).get('/api/search').query({ rarities: rarities.join(','), position }).expect(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    expect(res.body.hits.every((hit: { rarity: string }) => hit.rarity === 'Ultra Rare')).toBe(true);
+  });
+
   it('refuses bad parameters with a 400 JSON body, in Spanish', async () => {
     const res = await request(app.server).get('/api/search').query({ sort: 'cheapest' }).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'bad_request', message: 'Parámetro de búsqueda no válido: sort.' });

@@ -7,6 +7,7 @@ import { useCart } from '@/features/cart/cart-provider';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { savePhone } from '@/features/checkout/saved-phone';
 import '@/components/ui/page.css';
+import { catalogueChanged } from '@/lib/own-writes';
 
 /** The router wraps this route in RequireAuth; it joins the account, the cart and the checkout. */
 export default function CheckoutRoute() {
@@ -28,6 +29,7 @@ export default function CheckoutRoute() {
         cart.clear();
         // The account's phone changed on the server when it differed.
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        catalogueChanged(queryClient, order.position);
         navigate(`/account/history?position=${order.position}`);
       }}
       onSessionExpired={() => {

@@ -1,10 +1,11 @@
 import type { SearchResponse } from '@tcg/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { withOwnWrites } from '@/lib/own-writes';
 import { searchQueryString, type CatalogFilters } from '../filters/catalog-filters.state';
 
 export function getSetCards(setId: string, filters: CatalogFilters, { signal }: { signal?: AbortSignal } = {}) {
-  return api.get<SearchResponse>(`/api/sets/${encodeURIComponent(setId)}/cards?${searchQueryString(filters)}`, {
+  return api.get<SearchResponse>(`/api/sets/${encodeURIComponent(setId)}/cards?${withOwnWrites(searchQueryString(filters))}`, {
     signal,
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { catalogueChanged } from '@/lib/own-writes';
 
 export type OrderAction = 'confirm' | 'cancel';
 
@@ -27,5 +28,7 @@ export function useChangeOrderStatus() {
     // The whole admin cache: the page on screen refetches (its totals with it), and a cancel also puts
     // stock back in the stock audit. Nothing is written into the cached pages by hand.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    // A cancel puts the stock back on the shelf the storefront shows.
+    onSuccess: ({ position }) => catalogueChanged(queryClient, position),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAmount, isMovementQuantity, messages, parseSolesToCents } from '@tcg/domain';
 import { api } from '@/lib/api-client';
+import { catalogueChanged } from '@/lib/own-writes';
 import { cardMovementsQueryKey } from './get-card-movements';
 import { type StockCheckResponse, type StockCheckRow, stockCheckQueryKey } from './get-stock-check';
 
@@ -40,7 +41,8 @@ export function useAddStock() {
   return useMutation({
     mutationFn: ({ cardId, body, idempotencyKey }: { cardId: string; body: AddStockBody; idempotencyKey: string }) =>
       addStock(cardId, body, idempotencyKey),
-    onSuccess: ({ card }) => {
+    onSuccess: ({ card, position }) => {
+      catalogueChanged(queryClient, position);
       // The row shows the new stock at once; the refetch then settles filters such as 'Solo con diferencia'.
       queryClient.setQueriesData<StockCheckResponse>({ queryKey: stockCheckQueryKey }, (data) =>
         data ? { ...data, cards: data.cards.map((row) => (row.id === card.id ? card : row)) } : data,

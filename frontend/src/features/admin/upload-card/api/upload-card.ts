@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { catalogueChanged } from '@/lib/own-writes';
 
 export type Edition = '1st Edition' | 'Unlimited';
 export type CardLanguage = 'en' | 'es';
@@ -41,6 +42,8 @@ export interface UploadCardResult {
   created: boolean;
   stock: number;
   imagesQueued: boolean;
+  /** Where the upload's events were written: the catalogue's reads wait for it (`catalogueChanged`). */
+  position: number;
 }
 
 /** Spec §2: a Spanish print's code ends in -SP<digits> where the English one ends in -EN<digits>. */
@@ -53,8 +56,11 @@ export const useCardLookup = () =>
   useMutation({ mutationFn: (name: string) => api.get<CardLookup>(`/api/admin/card-lookup?name=${encodeURIComponent(name)}`) });
 
 /** POST /api/admin/cards/upload: lists a new card or adds the quantity to an existing one. */
-export const useUploadCard = () =>
-  useMutation({
+export function useUploadCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: UploadCardBody; idempotencyKey: string }) =>
       api.post<UploadCardResult>('/api/admin/cards/upload', body, { idempotencyKey }),
+    onSuccess: ({ position }) => catalogueChanged(queryClient, position),
   });
+}
