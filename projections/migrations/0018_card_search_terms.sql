@@ -5,8 +5,11 @@
 -- space, before the parser sees the text. `search_text` (the admin's substring filter) keeps the marks.
 CREATE FUNCTION card_search_terms(text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
+-- The abbreviation's pattern (a lookbehind) costs about 5 µs a name; most names have no dot at all.
 AS $$ SELECT regexp_replace(
-         regexp_replace($1, '(?<=(?:^|[^[:alnum:]])[[:alpha:]])\.(?=[[:alpha:]](?:[^[:alnum:]]|$))', '', 'g'),
+         CASE WHEN strpos($1, '.') > 0
+              THEN regexp_replace($1, '(?<=(?:^|[^[:alnum:]])[[:alpha:]])\.(?=[[:alpha:]](?:[^[:alnum:]]|$))', '', 'g')
+              ELSE $1 END,
          '[^[:alnum:][:space:]]+', ' ', 'g') $$;
 
 DROP INDEX IF EXISTS card_search_vector_idx;
