@@ -138,3 +138,26 @@ it('keeps a long set name inside the sets menu and the sets table, on a desktop 
   expect(await overflow(phone)).toBe(0);
   expect(await phone.locator('.mobile-menu__panel').evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+it('offers a stepper instead of a list for a card with more than 100 in stock, and it fits a phone', async () => {
+  const id = 'Imperial Order_PSV-EN104_Ultra Rare_Unlimited_en';
+  const admin = await session.page('desktop', 'admin');
+  const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(id)}/stock`, {
+    data: { quantity: 150, unitCost: 100 },
+    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': `phone-layout-${Date.now()}` },
+  });
+  expect(added.status()).toBe(201);
+
+  const phone = await phonePage();
+  await phone.goto(`/product/${encodeURIComponent(id)}`);
+  const quantity = phone.getByRole('spinbutton', { name: 'Cantidad' });
+  await quantity.waitFor();
+  expect(await phone.getByRole('combobox', { name: 'Cantidad' }).count()).toBe(0);
+  expect(await tooSmall(phone, '.product__buy .quantity-input button')).toEqual([]);
+  await quantity.fill('120');
+  await quantity.press('Enter');
+  await phone.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await phone.getByText(/agregado al carrito/).waitFor();
+  expect(await overflow(phone)).toBe(0);
+  expect(await phone.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]'))).toEqual([expect.objectContaining({ id, quantity: 120 })]);
+});
