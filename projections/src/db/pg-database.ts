@@ -45,6 +45,10 @@ function wrap(client: Pick<PoolClient, 'query'>, copy: Sql['copyRows']): Sql {
   };
 }
 
+/** How long a lost LISTEN connection waits before it is made again: doubling from the first to the second. */
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
 /** Real PostgreSQL through a `pg` pool. */
 export class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
@@ -97,17 +101,74 @@ export class PgDatabase implements Database {
     }
   }
 
+  /**
+   * LISTEN on a connection of its own. When that connection is lost (a restart, a failover, a terminated
+   * backend) it is dropped and LISTEN is taken up again on a new one, retrying with a growing pause; a
+   * notification may have been missed meanwhile, so `onNotify` is called once it listens again. Readers
+   * poll in between. An unhandled error on the connection would otherwise end the whole process.
+   */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    const client = await this.pool.connect();
+    let current: { client: PoolClient; lost: (error: Error) => void } | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    let pause = LISTEN_RETRY_MIN_MS;
     const handler = (message: { channel: string; payload?: string }) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     };
-    client.on('notification', handler);
-    await client.query(`LISTEN ${quoteIdent(channel)}`);
-    return async () => {
+    const connect = async (): Promise<void> => {
+      const client = await this.pool.connect();
+      const lost = (error: Error) => {
+        client.off('notification', handler);
+        client.release(error);
+        current = undefined;
+        if (!stopped) again();
+      };
+      client.once('error', lost);
+      client.on('notification', handler);
+      try {
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (error) {
+        client.off('error', lost);
+        client.off('notification', handler);
+        client.release(error as Error);
+        throw error;
+      }
+      current = { client, lost };
+    };
+    const again = () => {
+      retry = setTimeout(() => {
+        connect().then(
+          () => {
+            pause = LISTEN_RETRY_MIN_MS;
+            if (stopped) void unlisten();
+            else onNotify('');
+          },
+          () => {
+            pause = Math.min(pause * 2, LISTEN_RETRY_MAX_MS);
+            if (!stopped) again();
+          },
+        );
+      }, pause);
+      retry.unref();
+    };
+    const unlisten = async () => {
+      if (!current) return;
+      const { client, lost } = current;
+      current = undefined;
       client.off('notification', handler);
+      client.off('error', lost);
+      // Until it is back in the pool (whose own listener then takes over), an error here is only ignored.
+      const ignore = () => undefined;
+      client.on('error', ignore);
       await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+      client.off('error', ignore);
       client.release();
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await unlisten();
     };
   }
 

@@ -118,6 +118,48 @@ describe.each(engines)('PostgresEventStore on %s', (_engine, create) => {
   });
 });
 
+describe('PostgresEventStore when its LISTEN connection is lost (PostgreSQL)', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createPostgresTestDatabase();
+  });
+  afterAll(() => test.drop());
+
+  const listener = async () =>
+    (await test.db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")).rows.map((row) => row.pid);
+
+  it('survives a terminated LISTEN backend, listens again and delivers within 100 ms once more', async () => {
+    // A slow poll: only the notifications can meet the 100 ms.
+    const store = new PostgresEventStore(test.db, { pollIntervalMs: 10_000 });
+    const id = `card-${randomUUID()}`;
+    const { state, handler } = collector();
+    const subscription = await store.subscribe(0, { streamPrefixes: [id] }, handler);
+    try {
+      await store.append(id, [event('PriceSet', { n: 0 })], 'no_stream');
+      await waitFor(() => state.events.length === 1, 2_000, 'the first event');
+      const [first] = await listener();
+      expect(first).toEqual(expect.any(Number));
+
+      await test.db.query('SELECT pg_terminate_backend($1)', [first]);
+      // An unhandled 'error' on the lost connection would end the test process here.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const deadline = Date.now() + 5_000;
+      let again: number[] = [];
+      while (Date.now() < deadline && !(again = await listener()).some((pid) => pid !== first)) await new Promise((r) => setTimeout(r, 50));
+      expect(again.filter((pid) => pid !== first)).toHaveLength(1);
+
+      await store.append(id, [event('PriceSet', { n: 1 })], 0);
+      const appended = Date.now();
+      await waitFor(() => state.events.length === 2, 2_000, 'the event after the reconnection');
+      expect(Date.now() - appended).toBeLessThan(100);
+    } finally {
+      await subscription.close();
+      await store.close();
+    }
+    expect(await listener()).toEqual([]);
+  });
+});
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
