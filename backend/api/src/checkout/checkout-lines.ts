@@ -26,7 +26,9 @@ export function cardLines(items: readonly CheckoutLine[]): CardLine[] {
 
 /**
  * What makes two submits "the same request": the order they ask for (buyer, each card's summed
- * quantity at the prices seen, proof), not the idempotency key nor how the lines were split. A placed
+ * quantity at the prices seen, the proof's image), not the idempotency key, how the lines were split,
+ * nor the upload the image came in: a shopper whose answer was lost (a crash, a session that ended)
+ * attaches the same image again, which is a new upload, and must get the first order back. A placed
  * order hashes the same way (`placedOrderHash`), so a key can be checked against its order alone.
  */
 export function requestHash(input: CheckoutInput): string {
@@ -35,24 +37,22 @@ export function requestHash(input: CheckoutInput): string {
     quantity,
     prices: [...seenPrices].sort((a, b) => a - b),
   }));
-  return canonicalHash(input.buyer, lines, input.proofKey, input.proofHash);
+  return canonicalHash(input.buyer, lines, input.proofHash);
 }
 
 export function placedOrderHash(order: PlacedOrder): string {
   const lines = order.items.map(({ cardId, quantity, unitPrice }) => ({ cardId, quantity, prices: [unitPrice] }));
-  return canonicalHash(order.buyer, lines, order.proofKey, order.proofHash);
+  return canonicalHash(order.buyer, lines, order.proofHash);
 }
 
 function canonicalHash(
   buyer: OrderBuyer,
   lines: { cardId: string; quantity: number; prices: number[] }[],
-  proofKey: string,
   proofHash: string,
 ): string {
   const canonical = {
     buyer: { userId: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone },
     lines: [...lines].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0)),
-    proofKey,
     proofHash,
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');

@@ -86,6 +86,18 @@ describe.each(ways)('checkout command (%s)', (way) => {
     expect(await stockFromEvents(t.app, cardId)).toBe(4);
   });
 
+  it('answers a retry whose proof image was uploaded again (a lost answer, a new sign-in) with the first order', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Uploaded twice', stock: 5, price: 100 });
+    const input = checkoutInput([{ cardId, quantity: 1, unitPrice: 100 }]);
+    const first = await tryCheckout(t.app, input, way);
+    expect(first.ok).toBe(true);
+    expect(await tryCheckout(t.app, { ...input, proofKey: `${input.proofKey}-again` }, way)).toEqual(first);
+    // Another image under the same key is another request.
+    const otherImage = await tryCheckout(t.app, { ...input, proofKey: `${input.proofKey}-other`, proofHash: 'f'.repeat(64) }, way);
+    expect(otherImage.ok === false && otherImage.error.code).toBe('idempotency_key_reused');
+    expect(await stockFromEvents(t.app, cardId)).toBe(4);
+  });
+
   it('forgets a key whose submit was refused, so the corrected cart can be sent with it', async () => {
     const cardId = await createTestCard(t.app, { name: 'Scarce', stock: 1, price: 100 });
     const input = checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }]);

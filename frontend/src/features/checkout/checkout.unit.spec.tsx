@@ -154,6 +154,49 @@ it('resends the same Idempotency-Key and proof when the answer was lost', async 
   expect(calls('/api/proofs')).toHaveLength(1);
 });
 
+it('keeps the Idempotency-Key of an unanswered submit across a reload, for the same cart and image', async () => {
+  let attempts = 0;
+  const { calls } = shop({
+    checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
+  });
+  // The file picker gives the same file again: same name, size and modification time.
+  const sameImage = () => new File([new Uint8Array(2048)], 'pago.png', { type: 'image/png', lastModified: 1_764_000_000_000 });
+  const first = await openCheckout();
+  await first.user.upload(proofInput(), sameImage());
+  await first.user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  first.unmount();
+
+  const again = await openCheckout();
+  await again.user.upload(proofInput(), sameImage());
+  await again.user.click(submitButton());
+  await waitFor(() => expect(where(again.router)).toBe('/account/history?position=42'));
+  const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  // Settled by the answer: the next purchase is a new attempt.
+  expect(window.localStorage.getItem('checkoutAttempt')).toBeNull();
+});
+
+it('starts a new attempt after a reload when the image attached is another one', async () => {
+  let attempts = 0;
+  const { calls } = shop({
+    checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
+  });
+  const first = await openCheckout();
+  await first.user.upload(proofInput(), new File([new Uint8Array(2048)], 'pago.png', { type: 'image/png', lastModified: 1 }));
+  await first.user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  first.unmount();
+
+  const again = await openCheckout();
+  await again.user.upload(proofInput(), new File([new Uint8Array(4096)], 'otro-pago.png', { type: 'image/png', lastModified: 2 }));
+  await again.user.click(submitButton());
+  await waitFor(() => expect(where(again.router)).toBe('/account/history?position=42'));
+  const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
+  expect(new Set(keys).size).toBe(2);
+});
+
 it('clamps the cart line to the stock left when the server is short', async () => {
   shop({
     checkout: () =>

@@ -47,6 +47,44 @@ interface Attempt {
   proof?: UploadedProof;
 }
 
+/**
+ * An attempt whose outcome is unknown (no answer, a 5xx, a session that ended) outlives the page: a
+ * reload, a new sign-in or a restarted shop brings the shopper back to /checkout with the same cart,
+ * and the same image attached again must send the same key (the server then answers with the order it
+ * may already have placed). Kept with the cart, in localStorage, until an answer settles it.
+ */
+const PENDING_ATTEMPT_KEY = 'checkoutAttempt';
+const PENDING_ATTEMPT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+interface PendingAttempt {
+  key: string;
+  fingerprint: string;
+  /** The attached file as the file picker gives it again: name, size and modification time. */
+  file: string;
+  savedAt: number;
+}
+
+const fileIdentity = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+
+function pendingAttempt(fingerprint: string, file: File): string | undefined {
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(PENDING_ATTEMPT_KEY) ?? 'null') as PendingAttempt | null;
+    const fresh = saved && Date.now() - saved.savedAt < PENDING_ATTEMPT_MAX_AGE_MS;
+    return fresh && saved.fingerprint === fingerprint && saved.file === fileIdentity(file) ? saved.key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function savePendingAttempt(attempt: Attempt | null): void {
+  if (!attempt) {
+    window.localStorage.removeItem(PENDING_ATTEMPT_KEY);
+    return;
+  }
+  const saved: PendingAttempt = { key: attempt.key, fingerprint: attempt.fingerprint, file: fileIdentity(attempt.file), savedAt: Date.now() };
+  window.localStorage.setItem(PENDING_ATTEMPT_KEY, JSON.stringify(saved));
+}
+
 function stockShortage(error: unknown): { cardId: string; available: number } | null {
   if (!(error instanceof CheckoutApiError) || error.code !== 'insufficient_stock') return null;
   const details = error.details as { cardId?: unknown; available?: unknown } | undefined;
@@ -64,7 +102,8 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
   const attemptFor = (file: File, fingerprint: string): Attempt => {
     const current = attempt.current;
     if (current && current.file === file && current.fingerprint === fingerprint) return current;
-    attempt.current = { key: crypto.randomUUID(), fingerprint, file };
+    attempt.current = { key: pendingAttempt(fingerprint, file) ?? crypto.randomUUID(), fingerprint, file };
+    savePendingAttempt(attempt.current);
     return attempt.current;
   };
 
@@ -78,7 +117,11 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
     const short = stockShortage(error);
     if (short) outcomes.onStockShort(short.cardId, short.available);
     if (error instanceof CheckoutApiError && STALE_CART_CODES.has(error.code)) outcomes.onCartStale();
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      // A refusal is an answer: nothing was placed, and the next submit is a new attempt.
+      attempt.current = null;
+      savePendingAttempt(null);
+    }
   };
 
   const submit = async (values: CheckoutFormValues, lines: CheckoutLine[]) => {
@@ -90,7 +133,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
       }
       const { name, email, phone } = parsed.data;
       const items = lines.map((line) => ({ cardId: line.id, quantity: line.quantity, unitPrice: line.price }));
-      const current = attemptFor(values.proof as File, JSON.stringify({ name, phone, items }));
+      const current = attemptFor(values.proof as File, JSON.stringify({ name, email, phone, items }));
       busy.current = true;
       try {
         if (!current.proof) {
@@ -100,6 +143,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
         setPhase('placing');
         const order = await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key);
         attempt.current = null;
+        savePendingAttempt(null);
         toast.success(messages.checkout.placed);
         outcomes.onPlaced(order, phone);
       } catch (error) {
