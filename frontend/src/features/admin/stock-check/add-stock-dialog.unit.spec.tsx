@@ -38,6 +38,9 @@ async function openDialog() {
 
 const posts = (fetch: jest.Mock) => fetch.mock.calls.filter(([path]) => path === stockPath);
 
+// Keys of unanswered requests outlive a page in the tab's sessionStorage; each test starts without.
+beforeEach(() => window.sessionStorage.clear());
+
 describe("'Agregar Stock' dialog", () => {
   it('starts at quantity 1 and cost 0', async () => {
     auditApi();
@@ -123,6 +126,26 @@ describe("'Agregar Stock' dialog", () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('re-sends an unanswered add under the same key after a reload, for the same card, quantity and cost', async () => {
+    let calls = 0;
+    const fetch = auditApi(() => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse({ card: { ...kuriboh, recorded: 3, computed: 3 }, position: 7 }, 201);
+    });
+    const first = await openDialog();
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Agregar' }));
+    expect(await within(first.dialog).findByRole('alert')).toBeInTheDocument();
+    first.unmount();
+
+    const again = await openDialog();
+    await again.user.click(within(again.dialog).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const keys = posts(fetch).map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(window.sessionStorage.getItem('idempotency:addStock')).toBeNull();
   });
 
   it('stays open with the server’s message when the add is refused', async () => {

@@ -24,6 +24,9 @@ async function searched(answers: Parameters<typeof mockAdminFetch>[0] = {}) {
   return { ...view, fetch, field };
 }
 
+// Keys of unanswered requests outlive a page in the tab's sessionStorage; each test starts without.
+beforeEach(() => window.sessionStorage.clear());
+
 describe('single card upload', () => {
   it('searches on Enter, then offers the versions; upload waits for one to be chosen', async () => {
     const { field } = await searched();

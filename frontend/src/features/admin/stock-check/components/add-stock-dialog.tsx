@@ -24,7 +24,7 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const [unitCost, setUnitCost] = useState(DEFAULT_COST);
   const [invalid, setInvalid] = useState<string | null>(null);
   const addStock = useAddStock();
-  const attempt = useIdempotencyKey();
+  const attempt = useIdempotencyKey('addStock');
   const toast = useToast();
   const titleId = useId();
   const quantityRef = useRef<HTMLInputElement>(null);

@@ -29,7 +29,7 @@ export function UploadCardForm() {
   const [status, setStatus] = useState('');
   const lookup = useCardLookup();
   const save = useUploadCard();
-  const attempt = useIdempotencyKey();
+  const attempt = useIdempotencyKey('uploadCard');
 
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
   const setCode = chosen ? setCodeForLanguage(chosen.setCode, numbers.language) : '';
