@@ -49,3 +49,23 @@ describe('demo seed on a log with a history of its own', () => {
   });
 });
 
+describe('demo seed of the embedded shop, after the demo sign-in made its accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' }, { embedded: true });
+  });
+  afterAll(() => t.close());
+
+  it('seeds an empty log without failing on the demo accounts that exist', async () => {
+    const db = t.app.get<Database>(DATABASE);
+    await db.query("INSERT INTO users (name, email, phone) VALUES ('Admin Demo', 'admin@demo.tcg.pe', '912345678')");
+    expect(await t.app.get(DemoSeedService).seed()).toBe(true);
+    const { rows } = await db.query<{ email: string; admin: boolean }>(
+      'SELECT u.email, a.user_id IS NOT NULL AS admin FROM users u LEFT JOIN admins a ON a.user_id = u.id ORDER BY u.email',
+    );
+    expect(rows).toEqual([
+      { email: 'admin@demo.tcg.pe', admin: true },
+      { email: 'cliente@demo.tcg.pe', admin: false },
+    ]);
+  });
+});

@@ -148,8 +148,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
 
   private async seedDemoUsers(tx: Sql): Promise<void> {
     for (const user of Object.values(DEMO_USERS)) {
-      await tx.query('INSERT INTO users (name, email, phone) VALUES ($1, $2, $3)', [user.name, user.email, user.phone]);
+      // The demo sign-in may have made them already (a shop started with DEMO_SEED=false before).
+      await tx.query('INSERT INTO users (name, email, phone) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [user.name, user.email, user.phone]);
     }
-    await tx.query(`INSERT INTO admins (user_id, role) SELECT id, 'admin' FROM users WHERE email = $1`, [DEMO_USERS.admin.email]);
+    await tx.query(`INSERT INTO admins (user_id, role) SELECT id, 'admin' FROM users WHERE email = $1 ON CONFLICT (user_id) DO NOTHING`, [DEMO_USERS.admin.email]);
   }
 }
