@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApp, logPorts } from './bootstrap';
 import { ConfigError, isLoopback, loadConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
+import { diskProblem, listenProblem } from './startup-problems';
 
 async function main(): Promise<void> {
   let config;
@@ -52,25 +53,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
 }
 
-/** Why the server could not listen, in the words of the variable to change. */
-function listenProblem(error: unknown): string {
-  const { code, message } = error as NodeJS.ErrnoException;
-  switch (code) {
-    case 'EADDRINUSE':
-      return 'the port is in use by another process (set PORT)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'no such host name (set HOST)';
-    case 'EADDRNOTAVAIL':
-      return 'this machine has no such address (set HOST)';
-    case 'EACCES':
-      return 'not allowed: ports below 1024 need privileges (set PORT)';
-    default:
-      return message;
-  }
-}
-
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`${diskProblem(error) ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
   process.exit(1);
 });

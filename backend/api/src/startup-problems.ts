@@ -1,0 +1,37 @@
+/*
+ * What stops the shop at start-up for a reason in the machine's set-up rather than in the code, said
+ * in one line naming what to change (the configuration's own errors are `ConfigError`).
+ */
+
+/** Why the server could not listen, in the words of the variable to change. */
+export function listenProblem(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  switch (code) {
+    case 'EADDRINUSE':
+      return 'the port is in use by another process (set PORT)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'no such host name (set HOST)';
+    case 'EADDRNOTAVAIL':
+      return 'this machine has no such address (set HOST)';
+    case 'EACCES':
+      return 'not allowed: ports below 1024 need privileges (set PORT)';
+    default:
+      return message;
+  }
+}
+
+/** File-system refusals at start-up (an unwritable or full DATA_DIR). */
+const DISK_PROBLEMS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+};
+
+/** The line for a file-system refusal, or undefined for any other error (shown with its stack). */
+export function diskProblem(error: unknown): string | undefined {
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (!code || !path || !(code in DISK_PROBLEMS)) return undefined;
+  return `Cannot use ${path}: ${DISK_PROBLEMS[code]} (check DATA_DIR and its permissions)`;
+}
