@@ -9,7 +9,12 @@ import { PlaceOrderCommand } from '../orders';
 import { ApiError } from '../web/api-exception.filter';
 import { cardStateFromEvents, createTestCard, stockFromEvents, testContext } from '../inventory/testing/write-side.fixtures';
 import { type TestApp, startTestApp } from '../testing/test-app';
+import type { JobQueue } from '../infra/jobs';
+import { JOB_QUEUE } from '../jobs/jobs.module';
+import { LOGGER, type Logger } from '../logging/logger';
+import { ClosedOrdersStore } from './closed-orders.store';
 import { ReservationAttemptsStore } from './reservation-attempts.store';
+import { ReservationReleaser } from './reservation-releaser';
 import { ReservationSweeper, SWEEPER_JOB, SWEEPER_LOCK_SPACE } from './reservation-sweeper.service';
 import { requestHash } from './checkout-lines';
 import { IdempotencyKeysStore } from './idempotency-keys.store';
@@ -177,6 +182,19 @@ describe('reservation sweeper', () => {
   });
 
   describe('finishing confirmed and cancelled orders', () => {
+    /** What a sweeper of another process is made of. */
+    const sweeperParts = () =>
+      [
+        t.app.get<JobQueue>(JOB_QUEUE),
+        t.app.get(ReservationAttemptsStore),
+        t.app.get(ReservationReleaser),
+        t.app.get(StreamDecider),
+        t.app.get(ClosedOrdersStore),
+        t.app.get(CommandBus),
+        t.app.get<Database>(DATABASE),
+        t.app.get<Logger>(LOGGER),
+      ] as const;
+
     /** Everything projected: the sweeper reads the orders and movements read models. */
     async function projected(): Promise<void> {
       const head = await t.app.get<EventStore>(EVENT_STORE).head();
@@ -215,6 +233,20 @@ describe('reservation sweeper', () => {
       expect(await t.app.get(ReservationSweeper).finishClosedOrders(0)).toEqual({ finished: 1, failed: 0 });
       expect(await stockFromEvents(t.app, cardId)).toBe(3);
       expect(findReservation(await cardStateFromEvents(t.app, cardId), reservationId)?.status).toBe('sold');
+    });
+
+    it('finishes on its first run an order closed halfway longer ago than its regular runs look back', async () => {
+      const { cardId, orderId } = await closedHalfway('Cancelled Long Ago', 'CancelOrder');
+      await t.app.get<Database>(DATABASE).query("UPDATE orders SET updated_at = now() - interval '30 days' WHERE id = $1", [orderId]);
+      // A sweeper that has looked at every closed order once (here: none old enough) then looks at the last week only.
+      const seasoned = new ReservationSweeper(...sweeperParts());
+      expect(await seasoned.finishClosedOrders(100 * 365 * 86_400_000)).toEqual({ finished: 0, failed: 0 });
+      expect(await seasoned.finishClosedOrders(0)).toEqual({ finished: 0, failed: 0 });
+      expect(await stockFromEvents(t.app, cardId)).toBe(3);
+      // A process's first run (a shop back after a long stop) looks at every closed order.
+      const fresh = new ReservationSweeper(...sweeperParts());
+      expect(await fresh.finishClosedOrders(0)).toEqual({ finished: 1, failed: 0 });
+      expect(await stockFromEvents(t.app, cardId)).toBe(5);
     });
 
     it('leaves a closed order alone while its confirm or cancel may still be running', async () => {

@@ -8,7 +8,7 @@ import { deterministicUuid, orderStream, StreamDecider, systemContext } from '..
 import { JOB_QUEUE } from '../jobs/jobs.module';
 import { LOGGER, type Logger } from '../logging/logger';
 import { CancelOrderCommand, ConfirmOrderCommand } from '../orders';
-import { ClosedOrdersStore } from './closed-orders.store';
+import { CLOSED_ORDERS_PER_RUN, ClosedOrdersStore, LOOK_BACK_DAYS } from './closed-orders.store';
 import { ABANDONED_AFTER_MS } from './idempotency-keys.store';
 import { type OpenAttempt, ReservationAttemptsStore } from './reservation-attempts.store';
 import { ReservationReleaser } from './reservation-releaser';
@@ -43,6 +43,9 @@ export interface FinishReport {
  */
 @Injectable()
 export class ReservationSweeper implements OnModuleInit {
+  /** Whether a run of this process has looked at every closed order, however old (see `finishClosedOrders`). */
+  private lookedBackFully = false;
+
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly attempts: ReservationAttemptsStore,
@@ -91,7 +94,9 @@ export class ReservationSweeper implements OnModuleInit {
    */
   async finishClosedOrders(olderThanMs = FINISH_AFTER_MS): Promise<FinishReport> {
     const report: FinishReport = { finished: 0, failed: 0 };
-    for (const { orderId, status } of await this.closedOrders.withOpenLines(olderThanMs)) {
+    // Until one run of this process has seen every closed order, runs are not bounded to the last days.
+    const stuck = await this.closedOrders.withOpenLines(olderThanMs, this.lookedBackFully ? LOOK_BACK_DAYS : null);
+    for (const { orderId, status } of stuck) {
       const context = { ...systemContext('sweeper'), causationId: orderId };
       try {
         await this.commands.execute(status === 'confirmado' ? new ConfirmOrderCommand(orderId, context) : new CancelOrderCommand(orderId, context));
@@ -101,6 +106,7 @@ export class ReservationSweeper implements OnModuleInit {
         report.failed += 1;
       }
     }
+    if (stuck.length < CLOSED_ORDERS_PER_RUN) this.lookedBackFully = true;
     return report;
   }
 
