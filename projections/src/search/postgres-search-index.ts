@@ -204,9 +204,12 @@ export class PostgresSearchIndex implements SearchIndex {
     const typed = prefixQuery(words.map((word) => [word]));
     const exact = await run('prefix', typed);
     if (exact.matched > 0) return toResponse(exact, page);
-    // Cards have these words, only not in this set or in stock: that is the answer, not a typo.
-    const { rows } = await tx.query<{ found: boolean }>(ANY_MATCH_SQL, [typed]);
-    if (rows[0].found) return toResponse(exact, page);
+    // Cards have these words, only not in this set or in stock: that is the answer, not a typo. (Without
+    // those filters `matched` already counted the whole catalogue.)
+    if (params.setId || params.inStockOnly) {
+      const { rows } = await tx.query<{ found: boolean }>(ANY_MATCH_SQL, [typed]);
+      if (rows[0].found) return toResponse(exact, page);
+    }
     const corrected = await corrections(tx, words);
     if (corrected.every((terms) => terms.length === 1)) return toResponse(exact, page);
     return toResponse(await run('prefix', prefixQuery(corrected)), page);
