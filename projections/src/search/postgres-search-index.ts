@@ -42,9 +42,13 @@ const MIN_SIMILARITY = 0.25;
 const CORRECTIONS_SQL = `
   SELECT q.ord::int AS ord, x.word
     FROM unnest($1::text[]) WITH ORDINALITY AS q(w, ord)
-   CROSS JOIN LATERAL (SELECT word FROM card_search_words ORDER BY word <-> q.w LIMIT ${CORRECTIONS_PER_WORD}) x
-   WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w
-     AND NOT ($2::boolean AND EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', q.w || ':*')))`;
+   CROSS JOIN LATERAL (
+     -- A gate evaluated once per word, before the nearest-word search it spares the known words.
+     SELECT word FROM card_search_words
+      WHERE NOT ($2::boolean AND EXISTS (SELECT 1 FROM card_search_words k WHERE k.word = q.w)
+                 OR $2::boolean AND EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', q.w || ':*')))
+      ORDER BY word <-> q.w LIMIT ${CORRECTIONS_PER_WORD}) x
+   WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w`;
 
 /** Whether any card of the catalogue has the words, whatever the filters. */
 const ANY_MATCH_SQL = "SELECT EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', $1)) AS found";
