@@ -1,10 +1,4 @@
-import { useRef } from 'react';
-
-interface Pending {
-  fingerprint: string;
-  key: string;
-  savedAt: number;
-}
+import { pendingKeys } from './pending-keys';
 
 /**
  * How long a key whose request got no answer is offered again after a reload: long enough for a shop
@@ -12,15 +6,6 @@ interface Pending {
  * again is not mistaken for a retry.
  */
 const PENDING_MAX_AGE_MS = 30 * 60 * 1000;
-
-function readPending(storageKey: string): Pending | null {
-  try {
-    const pending = JSON.parse(window.sessionStorage.getItem(storageKey) ?? 'null') as Pending | null;
-    return pending && Date.now() - pending.savedAt < PENDING_MAX_AGE_MS ? pending : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One key per distinct request, for admin actions that add something (stock, a card): sending the same
@@ -30,22 +15,10 @@ function readPending(storageKey: string): Pending | null {
  * sends the same key for the same body.
  */
 export function useIdempotencyKey(scope: string) {
-  const storageKey = `idempotency:${scope}`;
-  const current = useRef<Pending | null>(null);
+  const keys = pendingKeys(() => window.sessionStorage, `idempotency:${scope}`, PENDING_MAX_AGE_MS);
   return {
-    keyFor(body: unknown): string {
-      const fingerprint = JSON.stringify(body);
-      if (current.current?.fingerprint !== fingerprint) {
-        const pending = readPending(storageKey);
-        current.current = pending?.fingerprint === fingerprint ? pending : { fingerprint, key: crypto.randomUUID(), savedAt: Date.now() };
-        window.sessionStorage.setItem(storageKey, JSON.stringify(current.current));
-      }
-      return current.current.key;
-    },
+    keyFor: (body: unknown): string => keys.keyFor(JSON.stringify(body)),
     /** After a success: the next request is a new one, even with the same values. */
-    done(): void {
-      current.current = null;
-      window.sessionStorage.removeItem(storageKey);
-    },
+    done: (): void => keys.settle(),
   };
 }

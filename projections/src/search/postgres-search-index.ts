@@ -45,8 +45,8 @@ const CORRECTIONS_SQL = `
    CROSS JOIN LATERAL (
      -- A gate evaluated once per word, before the nearest-word search it spares the known words.
      SELECT word FROM card_search_words
-      WHERE NOT ($2::boolean AND EXISTS (SELECT 1 FROM card_search_words k WHERE k.word = q.w)
-                 OR $2::boolean AND EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', q.w || ':*')))
+      WHERE NOT ($2::boolean AND (EXISTS (SELECT 1 FROM card_search_words k WHERE k.word = q.w)
+                                  OR EXISTS (SELECT 1 FROM card_search WHERE search_vector @@ to_tsquery('simple', q.w || ':*'))))
       ORDER BY word <-> q.w LIMIT ${CORRECTIONS_PER_WORD}) x
    WHERE similarity(x.word, q.w) >= ${MIN_SIMILARITY} AND x.word <> q.w`;
 

@@ -2,6 +2,7 @@ import { checkoutFormSchema, messages } from '@tcg/domain';
 import { useRef, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { pendingKeys } from '@/lib/pending-keys';
 import { placeOrder, type PlacedOrder } from './api/place-order';
 import { CheckoutApiError } from './api/post-to-api';
 import { uploadProof, type UploadedProof } from './api/upload-proof';
@@ -53,37 +54,10 @@ interface Attempt {
  * and the same image attached again must send the same key (the server then answers with the order it
  * may already have placed). Kept with the cart, in localStorage, until an answer settles it.
  */
-const PENDING_ATTEMPT_KEY = 'checkoutAttempt';
-const PENDING_ATTEMPT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const checkoutKeys = pendingKeys(() => window.localStorage, 'checkoutAttempt', 24 * 60 * 60 * 1000);
 
-interface PendingAttempt {
-  key: string;
-  fingerprint: string;
-  /** The attached file as the file picker gives it again: name, size and modification time. */
-  file: string;
-  savedAt: number;
-}
-
+/** The attached file as the file picker gives it again: name, size and modification time. */
 const fileIdentity = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
-
-function pendingAttempt(fingerprint: string, file: File): string | undefined {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(PENDING_ATTEMPT_KEY) ?? 'null') as PendingAttempt | null;
-    const fresh = saved && Date.now() - saved.savedAt < PENDING_ATTEMPT_MAX_AGE_MS;
-    return fresh && saved.fingerprint === fingerprint && saved.file === fileIdentity(file) ? saved.key : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function savePendingAttempt(attempt: Attempt | null): void {
-  if (!attempt) {
-    window.localStorage.removeItem(PENDING_ATTEMPT_KEY);
-    return;
-  }
-  const saved: PendingAttempt = { key: attempt.key, fingerprint: attempt.fingerprint, file: fileIdentity(attempt.file), savedAt: Date.now() };
-  window.localStorage.setItem(PENDING_ATTEMPT_KEY, JSON.stringify(saved));
-}
 
 function stockShortage(error: unknown): { cardId: string; available: number } | null {
   if (!(error instanceof CheckoutApiError) || error.code !== 'insufficient_stock') return null;
@@ -102,8 +76,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
   const attemptFor = (file: File, fingerprint: string): Attempt => {
     const current = attempt.current;
     if (current && current.file === file && current.fingerprint === fingerprint) return current;
-    attempt.current = { key: pendingAttempt(fingerprint, file) ?? crypto.randomUUID(), fingerprint, file };
-    savePendingAttempt(attempt.current);
+    attempt.current = { key: checkoutKeys.keyFor(`${fingerprint}\n${fileIdentity(file)}`), fingerprint, file };
     return attempt.current;
   };
 
@@ -120,7 +93,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       // A refusal is an answer: nothing was placed, and the next submit is a new attempt.
       attempt.current = null;
-      savePendingAttempt(null);
+      checkoutKeys.settle();
     }
   };
 
@@ -143,7 +116,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
         setPhase('placing');
         const order = await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key);
         attempt.current = null;
-        savePendingAttempt(null);
+        checkoutKeys.settle();
         toast.success(messages.checkout.placed);
         outcomes.onPlaced(order, phone);
       } catch (error) {
