@@ -2,7 +2,11 @@ import { messages } from '@tcg/domain';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
 import request from 'supertest';
+import { canMountSmallDisk, mountSmallDisk, type SmallDisk, SMALL_DISK_NOT_RUN } from '../infra/files/testing/small-disk';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { PROOF_MAX_BYTES } from './proof-image';
 import { UPLOADS_PER_MINUTE } from './proofs.controller';
@@ -103,6 +107,35 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
     expect(res.body).toMatchObject({ code: 'too_many_requests', message: proofMessages.tooManyRequests });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     await uploadProof(await signInNewCustomer(t), image, 'pago.png').expect(201);
+  });
+});
+
+describe(`payment proof upload when the disk is full ${canMountSmallDisk ? '' : SMALL_DISK_NOT_RUN}`.trim(), () => {
+  const maybe = canMountSmallDisk ? it : it.skip;
+  let disk: SmallDisk;
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    if (!canMountSmallDisk) return;
+    disk = mountSmallDisk(1024 * 1024);
+    const sink = { write: (line: string) => void logged.push(line) };
+    t = await startTestApp({ DEMO_SEED: 'false', DATA_DIR: disk.path }, { logger: pino({ level: 'error' }, sink) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    disk?.unmount();
+  });
+
+  maybe('answers 507 with a Spanish message, keeps no part of the file, logs it for the operator and says so in /api/ready', async () => {
+    const shopper = await signInNewCustomer(t);
+    // A file that grows until the disk refuses it: what a full disk looks like to the next write.
+    expect(() => writeFileSync(join(disk.path, 'filler'), Buffer.alloc(2 * 1024 * 1024))).toThrow(/ENOSPC/);
+    const res = await uploadProof(shopper, await pngImage(), 'pago.png').expect(507);
+    expect(res.body).toEqual({ statusCode: 507, code: 'storage_full', message: 'No hay espacio en el servidor para guardar el archivo. Inténtalo más tarde.' });
+    expect(readdirSync(join(t.config.filesDir, 'proofs', shopper.user.id))).toEqual([]);
+    expect(logged.join('')).toContain('file storage is full');
+    const ready = await request(t.server).get('/api/ready').expect(503);
+    expect(ready.body.ports).toEqual(expect.arrayContaining([expect.objectContaining({ port: 'files', adapter: 'local', state: 'down' })]));
   });
 });
 

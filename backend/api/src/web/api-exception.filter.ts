@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { ApiErrorBody } from '@tcg/domain';
 import type { Response } from 'express';
+import { StorageFullError } from '../infra/files';
 import type { Logger } from '../logging/logger';
 
 const CODES: Record<number, string> = {
@@ -13,6 +14,7 @@ const CODES: Record<number, string> = {
   422: 'unprocessable',
   429: 'too_many_requests',
   503: 'unavailable',
+  507: 'storage_full',
 };
 
 /**
@@ -28,6 +30,7 @@ const SPANISH: Record<number, string> = {
 };
 const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
 const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
+const STORAGE_FULL = 'No hay espacio en el servidor para guardar el archivo. Inténtalo más tarde.';
 
 /** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
 const FRAMEWORK_WORDS = /^(?:Cannot [A-Z]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
@@ -68,6 +71,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private statusOf(exception: unknown): number {
     if (exception instanceof HttpException) return exception.getStatus();
+    if (exception instanceof StorageFullError) return HttpStatus.INSUFFICIENT_STORAGE;
     return isClientHttpError(exception) ? exception.status : HttpStatus.INTERNAL_SERVER_ERROR;
   }
 
@@ -93,6 +97,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (isClientHttpError(exception)) {
       const message = exception.type === 'entity.parse.failed' ? INVALID_JSON : (SPANISH[exception.status] ?? SPANISH[400]);
       return { statusCode: exception.status, code: CODES[exception.status] ?? 'bad_request', message };
+    }
+    if (exception instanceof StorageFullError) {
+      // Nothing the shopper can change: the operator must free space or grow the disk.
+      this.logger.error({ err: exception }, 'file storage is full');
+      return { statusCode: 507, code: CODES[507], message: STORAGE_FULL };
     }
     this.logger.error({ err: exception }, 'unhandled error');
     return { statusCode: 500, code: 'internal', message: UNEXPECTED };

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { s3OptionsFromEnv } from './create-file-storage';
-import { FileStorage, InvalidFileKeyError, StoredFile } from './file-storage';
+import { FileStorage, InvalidFileKeyError, StorageFullError, StoredFile } from './file-storage';
 import { LocalFileStorage } from './local-file-storage';
 import { S3FileStorage, S3FileStorageOptions } from './s3-file-storage';
 import { S3StandIn, startS3StandIn } from './testing/s3-stand-in';
+import { canMountSmallDisk, mountSmallDisk, type SmallDisk, SMALL_DISK_NOT_RUN } from './testing/small-disk';
 
 interface Subject {
   storage: FileStorage;
@@ -153,6 +154,37 @@ describe('LocalFileStorage on disk', () => {
     await storage.put('cards/a.webp', Buffer.from('x'), 'image/webp');
     await rm(join(root, 'cards', '.a.webp.content-type'));
     expect((await storage.get('cards/a.webp'))?.contentType).toBe('application/octet-stream');
+  });
+});
+
+describe(`LocalFileStorage when the disk is full ${canMountSmallDisk ? '' : SMALL_DISK_NOT_RUN}`.trim(), () => {
+  const maybe = canMountSmallDisk ? it : it.skip;
+  let disk: SmallDisk;
+  beforeEach(() => {
+    if (canMountSmallDisk) disk = mountSmallDisk(1024 * 1024);
+  });
+  afterEach(() => disk?.unmount());
+
+  maybe('refuses a file that does not fit with StorageFullError, keeps the old one whole and leaves no temp file', async () => {
+    const storage = new LocalFileStorage({ root: disk.path, minFreeBytes: 0 });
+    await storage.put('cards/a.webp', Buffer.alloc(1000, 1), 'image/webp');
+    await expect(storage.put('cards/a.webp', Buffer.alloc(2 * 1024 * 1024, 2), 'image/webp')).rejects.toBeInstanceOf(StorageFullError);
+    await expect(storage.put('proofs/u/b.png', Buffer.alloc(2 * 1024 * 1024, 3), 'image/png')).rejects.toBeInstanceOf(StorageFullError);
+    expect(await storage.get('cards/a.webp')).toEqual({ bytes: Buffer.alloc(1000, 1), contentType: 'image/webp' });
+    expect(await readdir(join(disk.path, 'cards'))).toEqual(expect.arrayContaining(['.a.webp.content-type', 'a.webp']));
+    expect(await readdir(join(disk.path, 'cards'))).toHaveLength(2);
+    expect(await readdir(join(disk.path, 'proofs', 'u'))).toEqual([]);
+    expect(await storage.exists('proofs/u/b.png')).toBe(false);
+  });
+
+  maybe('fails its ping when less than minFreeBytes are left, and passes again once there is room', async () => {
+    const storage = new LocalFileStorage({ root: disk.path, minFreeBytes: 512 * 1024 });
+    await storage.ping();
+    await storage.put('proofs/u/big.png', Buffer.alloc(700 * 1024), 'image/png');
+    await expect(storage.ping()).rejects.toThrow(/^Only \d+ bytes free under .* \(at least 524288 wanted\)$/);
+    await expect(storage.ping()).rejects.toBeInstanceOf(StorageFullError);
+    await storage.delete('proofs/u/big.png');
+    await storage.ping();
   });
 });
 

@@ -17,8 +17,19 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removing a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
-  /** Rejects when the storage cannot be reached or written. */
+  /** Rejects when the storage cannot be reached or written, or (local disk) has too little room left. */
   ping(): Promise<void>;
+}
+
+/**
+ * The storage has no room for a write (a full disk or quota): nothing of that write is kept, and
+ * nothing the caller can change about its request helps, so the API answers 507 and logs it.
+ */
+export class StorageFullError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageFullError';
+  }
 }
 
 export class InvalidFileKeyError extends Error {

@@ -1,6 +1,7 @@
 export {
   assertValidKey,
   InvalidFileKeyError,
+  StorageFullError,
   type FileStorage,
   type FileStorageKind,
   type StoredFile,

@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   assertValidContentType,
   assertValidKey,
   FALLBACK_CONTENT_TYPE,
   FileStorage,
+  StorageFullError,
   StoredFile,
 } from './file-storage';
 
 export const DEFAULT_LOCAL_ROOT = 'var/files';
+/** Below this much free space `ping` fails: a proof (5 MB) or a card's pictures would soon not fit. */
+export const DEFAULT_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 export interface LocalFileStorageOptions {
   /** Directory that holds the files; relative to the working directory. Default `var/files`. */
   root?: string;
+  /** Free space under `root` below which `ping` reports the storage down. Default 64 MiB. */
+  minFreeBytes?: number;
 }
 
 /**
@@ -28,19 +33,28 @@ export interface LocalFileStorageOptions {
 export class LocalFileStorage implements FileStorage {
   readonly name = 'local' as const;
   readonly root: string;
+  private readonly minFreeBytes: number;
   private readonly locks = new Map<string, Promise<void>>();
 
   constructor(options: LocalFileStorageOptions = {}) {
     this.root = resolve(options.root ?? DEFAULT_LOCAL_ROOT);
+    this.minFreeBytes = options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     const file = this.pathOf(key);
     assertValidContentType(contentType);
     await this.exclusive(key, async () => {
-      await mkdir(dirname(file), { recursive: true });
-      await writeAtomically(sidecarOf(file), contentType);
-      await writeAtomically(file, bytes);
+      const existed = await this.exists(key);
+      try {
+        await mkdir(dirname(file), { recursive: true });
+        await writeAtomically(sidecarOf(file), contentType);
+        await writeAtomically(file, bytes);
+      } catch (error) {
+        // A new key whose bytes could not be written leaves nothing behind, not a lone sidecar.
+        if (!existed) await rm(sidecarOf(file), { force: true });
+        throw isNoRoom(error) ? new StorageFullError(`No room under ${this.root} for ${key}`, { cause: error }) : error;
+      }
     });
   }
 
@@ -70,6 +84,11 @@ export class LocalFileStorage implements FileStorage {
   async ping(): Promise<void> {
     await mkdir(this.root, { recursive: true });
     await access(this.root, constants.W_OK);
+    const { bavail, bsize } = await statfs(this.root);
+    const free = bavail * bsize;
+    if (free < this.minFreeBytes) {
+      throw new StorageFullError(`Only ${free} bytes free under ${this.root} (at least ${this.minFreeBytes} wanted)`);
+    }
   }
 
   private pathOf(key: string): string {
@@ -112,6 +131,12 @@ async function writeAtomically(target: string, data: Uint8Array | string): Promi
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/** The disk is full, or the user's quota is. */
+function isNoRoom(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /** A missing file (or a directory where a file was expected) reads as `fallback`. */
