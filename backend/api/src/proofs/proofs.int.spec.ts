@@ -131,9 +131,9 @@ describe(`payment proof upload when the disk is full ${canMountSmallDisk ? '' : 
     // A file that grows until the disk refuses it: what a full disk looks like to the next write.
     expect(() => writeFileSync(join(disk.path, 'filler'), Buffer.alloc(2 * 1024 * 1024))).toThrow(/ENOSPC/);
     const res = await uploadProof(shopper, await pngImage(), 'pago.png').expect(507);
-    expect(res.body).toEqual({ statusCode: 507, code: 'storage_full', message: 'No hay espacio en el servidor para guardar el archivo. Inténtalo más tarde.' });
+    expect(res.body).toEqual({ statusCode: 507, code: 'storage_full', message: 'No hay espacio en el servidor para guardar los cambios. Inténtalo más tarde.' });
     expect(readdirSync(join(t.config.filesDir, 'proofs', shopper.user.id))).toEqual([]);
-    expect(logged.join('')).toContain('file storage is full');
+    expect(logged.join('')).toContain('no space left to store the request');
     const ready = await request(t.server).get('/api/ready').expect(503);
     expect(ready.body.ports).toEqual(expect.arrayContaining([expect.objectContaining({ port: 'files', adapter: 'local', state: 'down' })]));
   });

@@ -30,7 +30,7 @@ const SPANISH: Record<number, string> = {
 };
 const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
 const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
-const STORAGE_FULL = 'No hay espacio en el servidor para guardar el archivo. Inténtalo más tarde.';
+const STORAGE_FULL = 'No hay espacio en el servidor para guardar los cambios. Inténtalo más tarde.';
 
 /** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
 const FRAMEWORK_WORDS = /^(?:Cannot [A-Z]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
@@ -40,6 +40,11 @@ interface ClientHttpError {
   status: number;
   type?: string;
   expose: true;
+}
+
+/** The file storage or the database (SQLSTATE 53100 disk_full, from PostgreSQL and PGlite alike) has no room for a write. */
+function isOutOfSpace(error: unknown): boolean {
+  return error instanceof StorageFullError || (error as { code?: unknown } | null)?.code === '53100';
 }
 
 function isClientHttpError(error: unknown): error is ClientHttpError {
@@ -71,7 +76,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private statusOf(exception: unknown): number {
     if (exception instanceof HttpException) return exception.getStatus();
-    if (exception instanceof StorageFullError) return HttpStatus.INSUFFICIENT_STORAGE;
+    if (isOutOfSpace(exception)) return HttpStatus.INSUFFICIENT_STORAGE;
     return isClientHttpError(exception) ? exception.status : HttpStatus.INTERNAL_SERVER_ERROR;
   }
 
@@ -98,9 +103,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const message = exception.type === 'entity.parse.failed' ? INVALID_JSON : (SPANISH[exception.status] ?? SPANISH[400]);
       return { statusCode: exception.status, code: CODES[exception.status] ?? 'bad_request', message };
     }
-    if (exception instanceof StorageFullError) {
+    if (isOutOfSpace(exception)) {
       // Nothing the shopper can change: the operator must free space or grow the disk.
-      this.logger.error({ err: exception }, 'file storage is full');
+      this.logger.error({ err: exception }, 'no space left to store the request');
       return { statusCode: 507, code: CODES[507], message: STORAGE_FULL };
     }
     this.logger.error({ err: exception }, 'unhandled error');
