@@ -178,18 +178,21 @@ function jobQueueContract(adapter: string, create: Factory, before: () => Promis
       expect(runs).toHaveLength(afterClose);
     });
 
-    it('holds the rate limit: 15 jobs at 5 per 200 ms take at least 400 ms', async () => {
+    it('holds the rate limit: of 15 jobs at 5 per 200 ms, at most 5 start in the first 200 ms, 10 in 400 ms', async () => {
       const startedAt: number[] = [];
       queue.register('rate-limited', () => void startedAt.push(Date.now()), {
         concurrency: 15,
         rateLimit: { max: 5, durationMs: 200 },
       });
       for (let i = 0; i < 15; i++) await queue.enqueue('rate-limited', { i });
+      // The first window opens when the first job starts, which is after this: a late handler (a busy
+      // machine) can only start later, so these bounds hold under any load.
+      const opened = Date.now();
       await queue.start();
       await waitFor(() => startedAt.length === 15);
-      const first = startedAt[0];
-      expect(startedAt[14] - first).toBeGreaterThanOrEqual(380);
-      expect(startedAt.filter((at) => at - first < 150)).toHaveLength(5);
+      expect(startedAt.filter((at) => at < opened + 200).length).toBeLessThanOrEqual(5);
+      expect(startedAt.filter((at) => at < opened + 400).length).toBeLessThanOrEqual(10);
+      expect(Math.max(...startedAt) - opened).toBeGreaterThanOrEqual(400);
     });
 
     it('never runs more jobs of a name at once than its concurrency', async () => {
