@@ -11,9 +11,13 @@ interface QuantityInputProps {
   onChange: (quantity: number) => void;
 }
 
+/** A typed quantity as the box holds it: whole digits only; "-5", "1.5" or "2e1" are not a quantity. */
+const WHOLE = /^\d+$/;
+
 /**
  * −/+ buttons plus a typed value. The typed value is only committed on blur or Enter, so clearing the
- * box to type "3" does not first try to set the quantity to 0.
+ * box to type "3" does not first try to set the quantity to 0. Anything but a whole number is ignored
+ * (spec §5): the box shows the quantity it had, never a number made of the typed digits.
  */
 export function QuantityInput({ label, id, value, max, onChange }: QuantityInputProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -21,7 +25,7 @@ export function QuantityInput({ label, id, value, max, onChange }: QuantityInput
   const commit = () => {
     if (draft === null) return;
     setDraft(null);
-    onChange(Number(draft));
+    if (WHOLE.test(draft.trim())) onChange(Number(draft));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') commit();
@@ -40,7 +44,7 @@ export function QuantityInput({ label, id, value, max, onChange }: QuantityInput
         max={max}
         aria-label="Cantidad"
         value={draft ?? String(value)}
-        onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+        onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}
         onKeyDown={onKeyDown}
       />
