@@ -114,9 +114,13 @@ function setPrice({ data }: SetPrice, state: ListedCard): PriceSet[] {
   if (!isAmount(data.salePrice) || (data.offerPrice !== null && !isAmount(data.offerPrice))) {
     throw DomainError.of('invalid_price');
   }
+  // A card on sale for nothing is never meant: the upload form's default of 0 is "not typed".
+  if (data.salePrice === 0) throw DomainError.of('sale_price_required');
   // The upload form defaults the offer to 0, meaning "no offer"; storing null keeps every reader
   // from showing a free card because the offer "takes precedence".
   const offerPrice = data.offerPrice === 0 ? null : data.offerPrice;
+  // The sale price is shown struck through next to the offer: an offer at or above it charges more than "before".
+  if (offerPrice !== null && offerPrice >= data.salePrice) throw DomainError.of('offer_not_below_sale');
   const current = state.prices;
   if (current && current.salePrice === data.salePrice && current.offerPrice === offerPrice) return [];
   const at = data.at.toISOString();

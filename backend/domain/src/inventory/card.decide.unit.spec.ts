@@ -132,6 +132,21 @@ describe('card decider: catalogue', () => {
         .thenRefuses('invalid_price');
     });
 
+    it('refuses a sale price of 0: a card is never on sale for nothing', () => {
+      given([blueEyesListed()])
+        .when({ type: 'SetPrice', data: { salePrice: 0, offerPrice: null, at: at(2) } })
+        .thenRefuses('sale_price_required');
+    });
+
+    it.each([
+      ['above', 5000],
+      ['equal to', 4550],
+    ])('refuses an offer %s the sale price', (_label, offerPrice) => {
+      given([blueEyesListed()])
+        .when({ type: 'SetPrice', data: { salePrice: 4550, offerPrice, at: at(2) } })
+        .thenRefuses('offer_not_below_sale');
+    });
+
     it('refuses an unlisted card', () => {
       given([])
         .when({ type: 'SetPrice', data: { salePrice: 1, offerPrice: null, at: at(2) } })

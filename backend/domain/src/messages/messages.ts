@@ -103,6 +103,8 @@ export const messages = {
     invalidQuantity: 'La cantidad debe ser un número entero entre 1 y 100,000.',
     invalidPrice: 'El precio debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
     invalidUnitCost: 'El costo unitario debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
+    salePriceRequired: 'El precio de venta debe ser mayor que S/ 0.00.',
+    offerNotBelowSale: 'El precio de oferta debe ser menor que el precio de venta.',
     stockLimit: 'Una carta no puede tener más de 1,000,000 unidades en stock.',
     invalidCardDetails: 'Faltan datos obligatorios de la carta.',
     cardAlreadyListed: 'La carta ya está registrada con otros datos.',

@@ -7,6 +7,8 @@ export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict';
 export const domainErrorKinds = {
   invalid_quantity: 'invalid',
   invalid_price: 'invalid',
+  sale_price_required: 'invalid',
+  offer_not_below_sale: 'invalid',
   invalid_unit_cost: 'invalid',
   invalid_card_details: 'invalid',
   stock_limit: 'conflict',
@@ -36,6 +38,8 @@ type FixedMessageCode = Exclude<DomainErrorCode, 'insufficient_stock' | 'price_c
 const fixedMessages: Record<FixedMessageCode, string> = {
   invalid_quantity: messages.domain.invalidQuantity,
   invalid_price: messages.domain.invalidPrice,
+  sale_price_required: messages.domain.salePriceRequired,
+  offer_not_below_sale: messages.domain.offerNotBelowSale,
   invalid_unit_cost: messages.domain.invalidUnitCost,
   invalid_card_details: messages.domain.invalidCardDetails,
   stock_limit: messages.domain.stockLimit,

@@ -51,7 +51,7 @@ describe('admin single-card upload API', () => {
     language: 'en',
     quantity: 1,
     unitCost: 0,
-    salePrice: 0,
+    salePrice: 1500,
     offerPrice: 0,
     imageUrl: card.imageUrl,
     ...extra,
@@ -152,10 +152,52 @@ describe('admin single-card upload API', () => {
     expect(await cardNow()).toMatchObject({ stockFinal: 5, lastSalePrice: 9900, lastOfferPrice: 8500 });
 
     // The form's defaults (0 / 0) only add stock.
-    const third = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 1 })).expect(201);
+    const third = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 1, salePrice: 0 })).expect(201);
     expect(third.body).toMatchObject({ created: false, stock: 6 });
     expect(await cardNow()).toMatchObject({ stockFinal: 6, lastSalePrice: 9900, lastOfferPrice: 8500 });
     expect(imageRequests()).toHaveLength(fetched);
+  });
+
+  it('lists no card without a sale price above 0, nor with an offer at or above it', async () => {
+    const card = await lookup('Pot of Prosperity');
+    const id = `Pot of Prosperity_${card.versions[0].setCode}_${card.versions[0].rarity}_${card.versions[0].edition}_en`;
+    for (const [prices, message] of [
+      [{ salePrice: 0, offerPrice: 0 }, messages.domain.salePriceRequired],
+      [{ salePrice: 0, offerPrice: 500 }, messages.domain.salePriceRequired],
+      [{ salePrice: 1000, offerPrice: 1000 }, messages.domain.offerNotBelowSale],
+      [{ salePrice: 1000, offerPrice: 5000 }, messages.domain.offerNotBelowSale],
+    ] as const) {
+      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, prices)).expect(400);
+      expect(res.body.message).toBe(message);
+    }
+    await request(shop.server).get(`/api/cards/${encodeURIComponent(id)}`).expect(404);
+    expect((await shop.app.get<Database>(DATABASE).query('SELECT 1 FROM events WHERE stream_id = $1', [`card-${id}`])).rows).toEqual([]);
+  });
+
+  it('on an existing card, an offer typed with a sale price of 0 applies to the price it has, and must be below it', async () => {
+    const card = await lookup('Pot of Prosperity');
+    const first = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { salePrice: 2000 })).expect(201);
+    const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
+    await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { salePrice: 0, offerPrice: 1500 })).expect(201);
+    expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000, lastOfferPrice: 1500 });
+    const refused = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { salePrice: 0, offerPrice: 2000 })).expect(400);
+    expect(refused.body.message).toBe(messages.domain.offerNotBelowSale);
+    expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000, lastOfferPrice: 1500 });
+  });
+
+  it('adds a Spanish print uploaded again under another Spanish name, or none, to the card already listed', async () => {
+    const card = await lookup('Dark Magician');
+    const spanish = (spanishName: string | null, quantity: number) =>
+      admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 1, { language: 'es', spanishName, quantity, salePrice: 0 }));
+    const first = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 1, { language: 'es', quantity: 1 })).expect(201);
+    expect(first.body).toMatchObject({ cardId: 'Mago Oscuro_SDMY-SP010_Common_1st Edition_es', created: true });
+    for (const [name, quantity] of [['mago oscuro', 2], [null, 3], ['  MAGO OSCURO ', 4]] as const) {
+      expect((await spanish(name, quantity).expect(201)).body).toMatchObject({ cardId: first.body.cardId, created: false });
+    }
+    const { rows } = await shop.app.get<Database>(DATABASE).query<{ id: string; stock_final: number }>(
+      `SELECT id, stock_final FROM cards WHERE set_code = 'SDMY-SP010'`,
+    );
+    expect(rows).toEqual([{ id: first.body.cardId, stock_final: 10 }]);
   });
 
   it('registers the image job rate-limited under 20 requests a second, with retries and backoff', () => {
@@ -186,7 +228,7 @@ describe('admin single-card upload while the job queue refuses jobs', () => {
       const res = await admin
         .post('/api/admin/cards/upload')
         .set(CSRF)
-        .send({ name: card.name, spanishName: card.spanishName, ...card.versions[0], language: 'en', quantity: 3, unitCost: 0, salePrice: 0, offerPrice: 0, imageUrl: card.imageUrl })
+        .send({ name: card.name, spanishName: card.spanishName, ...card.versions[0], language: 'en', quantity: 3, unitCost: 0, salePrice: 1500, offerPrice: 0, imageUrl: card.imageUrl })
         .expect(201);
       expect(res.body).toMatchObject({ created: true, stock: 3, imagesQueued: false });
       expect((await request(shop.server).get(`/api/cards/${encodeURIComponent(res.body.cardId)}`).expect(200)).body).toMatchObject({ stockFinal: 3 });

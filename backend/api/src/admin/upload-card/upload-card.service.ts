@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { cardId, cardStreamName, messages } from '@tcg/domain';
-import { CARDS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
+import { type CardState, cardId, cardStreamName, type Cents, DomainError, messages } from '@tcg/domain';
+import { CARDS_PROJECTION, type Database, ProjectionWaiter } from '@tcg/projections';
+import { DATABASE } from '../../database/database.module';
 import { LOGGER, type Logger } from '../../logging/logger';
 import { ApiError } from '../../web/api-exception.filter';
 import {
@@ -13,6 +14,7 @@ import {
   type ListCardDetails,
   SetPriceCommand,
   StreamDecider,
+  toApiError,
 } from '../../inventory';
 import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
 import { TRANSLATOR, type Translator } from '../translation/translation.port';
@@ -29,6 +31,7 @@ export class UploadCardService {
     private readonly commands: CommandBus,
     private readonly images: CardImagesJobHandler,
     private readonly waiter: ProjectionWaiter,
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -47,9 +50,11 @@ export class UploadCardService {
 
   /**
    * Spec §4 and §7: a new card is listed first; the quantity is added to its stock and the typed prices
-   * become its price (a price entry). On an existing card a sale price of 0, the form's default, keeps
-   * the price it has: adding stock must not make a card free. Its pictures are copied in the background,
-   * and only while it lacks them.
+   * become its price (a price entry). A new card needs a sale price above 0. On an existing card a sale
+   * price of 0, the form's default, keeps the price it has (adding stock must not make a card free), and
+   * an offer typed with it applies to that price. The same print (set code, rarity, edition, language)
+   * uploaded under another Spanish name, or none, is the card already listed. Its pictures are copied in
+   * the background, and only while it lacks them.
    */
   async upload(body: UploadCardBody, context: CommandContext, requestId?: string): Promise<UploadCardResult> {
     // The picture is fetched by the server later: only from the card database's own hosts.
@@ -69,14 +74,13 @@ export class UploadCardService {
       setCode: setCodeForLanguage(body.setCode, body.language),
       language: body.language,
     };
-    const id = cardId(details);
+    const id = (await this.listedPrint(details)) ?? cardId(details);
     const { state } = await this.decider.load(cardStream, cardStreamName(id));
     const created = state.status === 'unlisted';
+    // Judged before anything is written: a refused price lists no card.
+    const price = newPrice(state, body.salePrice, body.offerPrice);
     if (created) await this.commands.execute<ListCardCommand, CardCommandResult>(new ListCardCommand(details, context));
-    if (created || body.salePrice > 0) {
-      const offer = body.offerPrice > 0 ? body.offerPrice : null;
-      await this.commands.execute<SetPriceCommand, CardCommandResult>(new SetPriceCommand(id, body.salePrice, offer, context));
-    }
+    if (price) await this.commands.execute<SetPriceCommand, CardCommandResult>(new SetPriceCommand(id, price.salePrice, price.offerPrice, context));
     const added = await this.commands.execute<AddStockCommand, CardCommandResult>(
       new AddStockCommand(id, body.quantity, body.unitCost, context, requestId),
     );
@@ -96,4 +100,29 @@ export class UploadCardService {
     await this.waiter.waitFor(added.position, undefined, [CARDS_PROJECTION]);
     return { cardId: id, created, stock: added.stock, imagesQueued, position: added.position };
   }
+
+  /** The id of the card already listed for this print (the one under this name first), whatever Spanish name it was given. */
+  private async listedPrint(details: ListCardDetails): Promise<string | null> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM cards
+        WHERE set_code = $1 AND rarity = $2 AND edition = $3 AND language = $4 AND default_name = $5
+        ORDER BY id = $6 DESC, id LIMIT 1`,
+      [details.setCode, details.rarity, details.edition, details.language, details.defaultName, cardId(details)],
+    );
+    return rows[0]?.id ?? null;
+  }
+}
+
+/**
+ * The price an upload sets, or null to keep the card's own. The domain refuses a sale price of 0 and an
+ * offer that is not below the sale price; a new card without a typed sale price is refused here, before
+ * it is listed.
+ */
+function newPrice(state: CardState, salePrice: Cents, offerPrice: Cents): { salePrice: Cents; offerPrice: Cents | null } | null {
+  const offer = offerPrice > 0 ? offerPrice : null;
+  const kept = state.status === 'listed' ? (state.prices?.salePrice ?? 0) : 0;
+  const sale = salePrice > 0 ? salePrice : kept;
+  if (sale === 0) throw toApiError(DomainError.of('sale_price_required'));
+  if (offer !== null && offer >= sale) throw toApiError(DomainError.of('offer_not_below_sale'));
+  return salePrice === 0 && offer === null ? null : { salePrice: sale, offerPrice: offer };
 }

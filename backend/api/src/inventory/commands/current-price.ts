@@ -10,6 +10,7 @@ export function currentPrice(state: CardState): Cents | null {
 export function assertCurrentPrice(state: CardState, cardId: string, seen: Cents): void {
   if (state.status === 'unlisted') throw DomainError.of('card_not_listed', { cardId });
   const current = currentPrice(state);
-  if (current === null) throw DomainError.of('invalid_price', { cardId });
+  // A card without a price, or on sale for nothing (only an old upload could have stored 0), is not sold.
+  if (current === null || current === 0) throw DomainError.of('invalid_price', { cardId });
   if (current !== seen) throw new PriceChangedError(cardId, state.details.name, seen, current);
 }

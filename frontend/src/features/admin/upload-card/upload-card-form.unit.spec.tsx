@@ -91,6 +91,30 @@ describe('single card upload', () => {
     expect(field('Idioma')).toHaveValue('en');
   });
 
+  it('says why the shop refused the card after the spec failure status, keeping what was typed', async () => {
+    const refusal = { statusCode: 400, code: 'sale_price_required', message: messages.domain.salePriceRequired };
+    const { user, field } = await searched({ 'POST /api/admin/cards/upload': () => jsonResponse(refusal, 400) });
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(`${messages.admin.upload.uploadFailed} ${messages.domain.salePriceRequired}`)).toBeInTheDocument();
+    expect(field('Versión')).toHaveValue('0');
+  });
+
+  it('refuses an offer at or above the typed sale price before sending anything', async () => {
+    const { user, field, fetch } = await searched();
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.clear(field('Precio de venta (S/)'));
+    await user.type(field('Precio de venta (S/)'), '10');
+    await user.clear(field('Precio de oferta (S/)'));
+    await user.type(field('Precio de oferta (S/)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(`${messages.admin.upload.uploadFailed} ${messages.domain.offerNotBelowSale}`)).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/cards/upload')).toEqual([]);
+    expect(field('Precio de oferta (S/)')).toHaveValue('50');
+  });
+
   it('shows the search failure status when the card is not found', async () => {
     await searched({ [`GET ${lookupPath}`]: () => jsonResponse({ statusCode: 404, code: 'card_not_found', message: messages.admin.upload.notFound }, 404) });
     expect(await screen.findByText(messages.admin.upload.searchFailed)).toBeInTheDocument();

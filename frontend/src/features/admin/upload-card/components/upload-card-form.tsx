@@ -1,6 +1,7 @@
 import { isAmount, isMovementQuantity, messages, parseSolesToCents } from '@tcg/domain';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import {
   type CardLanguage,
@@ -14,6 +15,12 @@ import {
 import '../../content-admin.css';
 
 const upload = messages.admin.upload;
+
+/** Spec §8's failure status, followed by the shop's reason when the API refused the card for one (a 4xx). */
+function uploadFailure(error?: unknown): string {
+  const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+  return reason ? `${upload.uploadFailed} ${reason}` : upload.uploadFailed;
+}
 
 /** Spec §9: a new upload starts at quantity 1, cost 0, sale 0, offer 0, language en. */
 const defaults = { quantity: '1', unitCost: '0', salePrice: '0', offerPrice: '0', language: 'en' as CardLanguage };
@@ -66,6 +73,8 @@ export function UploadCardForm() {
     const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : 0;
     const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
     if (!isMovementQuantity(quantity) || !isAmount(unitCost) || !isAmount(salePrice) || !isAmount(offerPrice)) return setStatus(upload.uploadFailed);
+    // A sale price of 0 keeps an existing card's own, which only the server knows; a typed one must be above the offer.
+    if (salePrice > 0 && offerPrice >= salePrice) return setStatus(`${upload.uploadFailed} ${messages.domain.offerNotBelowSale}`);
     setStatus(upload.uploading);
     const request: UploadCardBody = {
       name: found.name,
@@ -91,7 +100,7 @@ export function UploadCardForm() {
           setVersion('');
           setNumbers(defaults);
         },
-        onError: () => setStatus(upload.uploadFailed),
+        onError: (error) => setStatus(uploadFailure(error)),
       },
     );
   };
