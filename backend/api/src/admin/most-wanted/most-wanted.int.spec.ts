@@ -3,7 +3,7 @@ import { messages } from '@tcg/domain';
 import { CARDS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
 import request from 'supertest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../auth';
-import { type CardCommandResult, SetPriceCommand } from '../../inventory';
+import { AddStockCommand, type CardCommandResult, SetPriceCommand } from '../../inventory';
 import { createTestCard, testContext } from '../../inventory/testing/write-side.fixtures';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
@@ -62,5 +62,16 @@ describe('admin Most Wanted API', () => {
     ]);
     const home = (await request(shop.server).get('/api/home').expect(200)).body;
     expect(home.mostWanted.map((entry: { cardId: string }) => entry.cardId)).toEqual([inStock, soldOut]);
+  });
+
+  it('shows each entry with its card’s stock and price as they are now, not as they were when saved', async () => {
+    await admin.put('/api/admin/most-wanted').set(CSRF).send({ cardIds: [soldOut] }).expect(200);
+    const bus = shop.app.get(CommandBus);
+    await bus.execute<AddStockCommand, CardCommandResult>(new AddStockCommand(soldOut, 4, 1000, testContext));
+    const priced = await bus.execute<SetPriceCommand, CardCommandResult>(new SetPriceCommand(soldOut, 2200, 1900, testContext));
+    expect(await shop.app.get(ProjectionWaiter).waitFor(priced.position, 5000, [CARDS_PROJECTION])).toBe(true);
+    const live = expect.objectContaining({ cardId: soldOut, price: 1900, inStock: true });
+    expect((await request(shop.server).get('/api/home').expect(200)).body.mostWanted).toEqual([live]);
+    expect((await admin.get('/api/admin/most-wanted').expect(200)).body.entries).toEqual([live]);
   });
 });

@@ -1,14 +1,11 @@
 import type { Database, Sql } from '@tcg/projections';
+import { mostWantedRows } from '../../catalog/queries/most-wanted-rows';
 import type { AdminMostWantedEntry, MostWantedCandidate } from './most-wanted.schema';
 
 const CANDIDATES_SHOWN = 50;
 
 export async function listEntries(sql: Sql): Promise<AdminMostWantedEntry[]> {
-  const { rows } = await sql.query<AdminMostWantedEntry>(
-    `SELECT id, card_id AS "cardId", default_name AS "defaultName", set_name AS "set", image_small_url AS "imageSmallUrl",
-            price, in_stock AS "inStock", link, created_at_ms::float8 AS "createdAtMs"
-       FROM home_most_wanted ORDER BY created_at_ms DESC`,
-  );
+  const { rows } = await mostWantedRows<AdminMostWantedEntry>(sql, `, m.created_at_ms::float8 AS "createdAtMs"`, null);
   return rows;
 }
 

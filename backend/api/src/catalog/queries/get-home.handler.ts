@@ -4,6 +4,7 @@ import type { HomeResponse, HomeSlide, MostWantedEntry } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import { DATABASE } from '../../database/database.module';
 import { GetHomeQuery } from './get-home.query';
+import { mostWantedRows } from './most-wanted-rows';
 import { latestSets } from './set-rows';
 
 /** Spec §9: Most Wanted up to 16, latest sets 12 on home. */
@@ -20,12 +21,7 @@ export class GetHomeHandler implements IQueryHandler<GetHomeQuery> {
         `SELECT id, title, desktop_url AS "desktopUrl", mobile_url AS "mobileUrl", alt, link, "order"
            FROM home_slides WHERE visible ORDER BY "order", created_at_ms`,
       ),
-      this.db.query<MostWantedEntry>(
-        `SELECT id, card_id AS "cardId", default_name AS "defaultName", set_name AS "set",
-                image_small_url AS "imageSmallUrl", price, in_stock AS "inStock", link
-           FROM home_most_wanted ORDER BY created_at_ms DESC LIMIT $1`,
-        [HOME_MOST_WANTED_LIMIT],
-      ),
+      mostWantedRows<MostWantedEntry>(this.db, '', HOME_MOST_WANTED_LIMIT),
       latestSets(this.db, HOME_LATEST_SETS),
     ]);
     return { slides: slides.rows, mostWanted: mostWanted.rows, latestSets: sets };
