@@ -99,4 +99,20 @@ describe('every /api/admin route is for admins only', () => {
       }).toEqual({ route: `${method} ${path}`, refused: false });
     }
   });
+
+  it('answers any malformed body on every write route with a 4xx in Spanish, never zod’s English or a 500', async () => {
+    const admin = await signInAdmin(t);
+    const bodies: unknown[] = [[], {}, { visible: 'no', order: 99_999_999, title: 5 }, { preorderAvailable: 'true', cards: ['LOB-EN001', ''] }, { edition: 'foo', language: 'fr', spanishName: 5 }, { quantity: '2', unitCost: [] }];
+    const english = /\b(Invalid|expected|received|Too small|Too big|Required)\b/;
+    const answers: { route: string; status: number; message: string }[] = [];
+    for (const { method, path } of routes.filter((route) => route.method !== 'get' && route.method !== 'delete')) {
+      for (const body of bodies) {
+        const res = await admin.agent[method](path).set(CSRF).send(body as object);
+        answers.push({ route: `${method} ${path} ${JSON.stringify(body)}`, status: res.status, message: String(res.body.message) });
+      }
+    }
+    const wrong = answers.filter(({ status, message }) => status >= 500 || (status >= 400 && english.test(message)));
+    expect(wrong).toEqual([]);
+    expect(answers.filter(({ status }) => status === 400).length).toBeGreaterThan(20);
+  });
 });

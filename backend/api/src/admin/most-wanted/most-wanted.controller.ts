@@ -32,7 +32,7 @@ export class MostWantedController {
   }
 
   @Put()
-  async save(@Body(new ZodBodyPipe(saveMostWantedSchema)) body: { cardIds: string[] }): Promise<{ entries: AdminMostWantedEntry[] }> {
+  async save(@Body(new ZodBodyPipe(saveMostWantedSchema, messages.admin.mostWanted.saveFailed)) body: { cardIds: string[] }): Promise<{ entries: AdminMostWantedEntry[] }> {
     const failed = messages.admin.mostWanted.saveFailed;
     const missing = await this.failingWith(failed, () => replaceEntries(this.db, body.cardIds, Date.now()));
     if (missing.length > 0) throw new ApiError(400, 'unknown_cards', failed, { missing });

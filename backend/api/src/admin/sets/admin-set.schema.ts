@@ -3,10 +3,14 @@ import { z } from 'zod';
 
 const required = z.string({ message: messages.admin.sets.missingFields }).trim().min(1, messages.admin.sets.missingFields);
 
-const releaseDate = required.refine(
-  (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
-  messages.admin.sets.missingFields,
-);
+/** A calendar day the database can store: `Date.parse` takes "2024-02-30" as 1 March, and year 0 does not exist. */
+function isReleaseDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number(value.slice(0, 4)) < 1900) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+const releaseDate = required.refine(isReleaseDate, messages.admin.sets.missingFields);
 
 const products = z.object({ booster: z.boolean(), display: z.boolean(), cartaSuelta: z.boolean() });
 
@@ -20,8 +24,14 @@ const setFields = z.object({
   cards: z.array(z.string().trim().min(1)).max(5000).optional(),
 });
 
-/** A set code as the official list writes them (LOB, MP23, RA01, SGX1-ENA): it is also the set's shop URL. */
-const code = required.max(40, messages.admin.sets.invalidCode).regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, messages.admin.sets.invalidCode);
+/**
+ * A set code as the official list writes them (LOB, MP23, RA01, SGX1-ENA): it is also the set's shop URL,
+ * and cards find their set by the upper-case start of their own codes, so "lob" is LOB (the form upper-cases too).
+ */
+const code = required
+  .max(40, messages.admin.sets.invalidCode)
+  .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, messages.admin.sets.invalidCode)
+  .transform((value) => value.toUpperCase());
 
 export const createSetSchema = setFields.extend({ id: code });
 export const updateSetSchema = setFields;

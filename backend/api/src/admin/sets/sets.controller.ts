@@ -36,7 +36,7 @@ export class SetsController {
 
   /** 409 when the code is taken: "Nuevo set" never overwrites a set (an edit is `PUT`). */
   @Post()
-  async create(@Body(new ZodBodyPipe(createSetSchema)) body: CreateSetBody): Promise<AdminSet> {
+  async create(@Body(new ZodBodyPipe(createSetSchema, messages.admin.sets.saveFailed)) body: CreateSetBody): Promise<AdminSet> {
     const set = await this.saving(() => createSet(this.db, body));
     if (!set) throw new ApiError(409, 'set_exists', messages.admin.sets.codeTaken(body.id));
     return set;
@@ -44,7 +44,7 @@ export class SetsController {
 
   /** The code is the set's id (and its shop URL), so an edit never changes it. */
   @Put(':id')
-  async update(@Param('id') id: string, @Body(new ZodBodyPipe(updateSetSchema)) body: SetFields): Promise<AdminSet> {
+  async update(@Param('id') id: string, @Body(new ZodBodyPipe(updateSetSchema, messages.admin.sets.saveFailed)) body: SetFields): Promise<AdminSet> {
     const set = await this.saving(() => updateSet(this.db, id, body));
     if (!set) throw new ApiError(404, 'not_found', messages.catalog.setNotFound);
     return set;
@@ -52,7 +52,7 @@ export class SetsController {
 
   @Post('autocomplete')
   @HttpCode(200)
-  autocomplete(@Body(new ZodBodyPipe(autocompleteSchema)) body: { name: string }): Promise<SetAutocompletion> {
+  autocomplete(@Body(new ZodBodyPipe(autocompleteSchema, messages.admin.sets.nameFirst)) body: { name: string }): Promise<SetAutocompletion> {
     return this.autocompletion.autocomplete(body.name);
   }
 

@@ -44,6 +44,8 @@ describe('admin sets API', () => {
     ['name', { ...newSet, name: undefined }],
     ['release date', { ...newSet, releaseDate: '' }],
     ['a real release date', { ...newSet, releaseDate: '2021-13-45' }],
+    ['a day the month has', { ...newSet, releaseDate: '2024-02-30' }],
+    ['a year the calendar has', { ...newSet, releaseDate: '0000-01-01' }],
   ])('refuses a set without its %s', async (_field, body) => {
     const res = await admin.post('/api/admin/sets').set(CSRF).send(body).expect(400);
     expect(res.body.message).toBe(messages.admin.sets.missingFields);
@@ -69,6 +71,10 @@ describe('admin sets API', () => {
     expect(res.body.message).toBe(messages.admin.sets.codeTaken(code));
     const { body } = await admin.get('/api/admin/sets').expect(200);
     expect(body.sets.find((set: { id: string }) => set.id === code)).toEqual(first);
+    // Codes are upper case, as the cards' own: "dupe" is DUPE.
+    const lower = await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, id: 'dupe', name: 'Minúsculas' }).expect(409);
+    expect(lower.body.message).toBe(messages.admin.sets.codeTaken(code));
+    expect((await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, id: 'dupe2' }).expect(201)).body.id).toBe('DUPE2');
   });
 
   it.each([

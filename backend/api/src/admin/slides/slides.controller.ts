@@ -29,14 +29,14 @@ export class SlidesController {
   }
 
   @Post()
-  create(@Body(new ZodBodyPipe(createSlideSchema)) body: CreateSlideBody): Promise<AdminSlide> {
+  create(@Body(new ZodBodyPipe(createSlideSchema, messages.admin.slides.saveFailed)) body: CreateSlideBody): Promise<AdminSlide> {
     return this.failingWith(messages.admin.slides.saveFailed, () => insertSlide(this.db, body));
   }
 
   @Patch(':id/visibility')
   async visibility(
     @Param('id', slideId(messages.admin.slides.visibilityFailed)) id: string,
-    @Body(new ZodBodyPipe(visibilitySchema)) body: { visible: boolean },
+    @Body(new ZodBodyPipe(visibilitySchema, messages.admin.slides.visibilityFailed)) body: { visible: boolean },
   ): Promise<AdminSlide> {
     const failed = messages.admin.slides.visibilityFailed;
     const slide = await this.failingWith(failed, () => setSlideVisibility(this.db, id, body.visible));

@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
 import { AddStockCommand } from '../../inventory';
+import { parseBody } from '../../catalog/zod-body.pipe';
 import { ApiError } from '../../web/api-exception.filter';
 import { parsePage } from '../../web/page-param';
 import { addStockSchema } from './add-stock.schema';
@@ -66,9 +67,7 @@ export class StockCheckController {
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
   ): Promise<AddStockResponse> {
-    const parsed = addStockSchema.safeParse(body);
-    if (!parsed.success) throw new ApiError(400, 'invalid_stock', parsed.error.issues[0].message);
-    const { quantity, unitCost } = parsed.data;
+    const { quantity, unitCost } = parseBody(addStockSchema, body, messages.domain.invalidQuantity, 'invalid_stock');
     const context = {
       correlationId: String(req.id ?? randomUUID()),
       actor: user.id,

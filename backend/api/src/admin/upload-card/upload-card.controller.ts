@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { messages } from '@tcg/domain';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
@@ -23,7 +24,7 @@ export class UploadCardController {
   @Post('cards/upload')
   @HttpCode(201)
   upload(
-    @Body(new ZodBodyPipe(uploadCardSchema)) body: UploadCardBody,
+    @Body(new ZodBodyPipe(uploadCardSchema, messages.admin.upload.uploadFailed)) body: UploadCardBody,
     @Headers('idempotency-key') requestId: string | undefined,
     @CurrentUser() user: AuthUser,
     @Req() req: Request,

@@ -1,15 +1,15 @@
 import { cardLanguageSchema, editionSchema, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
 import { z } from 'zod';
 
-const detail = z.string({ message: messages.domain.invalidCardDetails }).trim().min(1, messages.domain.invalidCardDetails).max(200);
+const detail = z.string({ message: messages.domain.invalidCardDetails }).trim().min(1, messages.domain.invalidCardDetails).max(200, messages.domain.cardDetailTooLong);
 const cents = (message: string) => z.int({ message }).nonnegative({ message }).max(MAX_AMOUNT_CENTS, { message });
 
 /** Spec §5 card upload: a chosen version, language and edition, and the four numbers (money in céntimos). */
 export const uploadCardSchema = z.object({
   name: detail,
   spanishName: z
-    .string()
-    .max(200)
+    .string({ message: messages.domain.invalidCardDetails })
+    .max(200, messages.domain.cardDetailTooLong)
     .nullish()
     .transform((value) => value?.trim() || null),
   setCode: detail,
