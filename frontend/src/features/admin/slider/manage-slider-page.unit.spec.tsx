@@ -45,3 +45,14 @@ it('deletes a slide once on a double click, asking once, and says \'Slide elimin
   expect(screen.queryByText('No se pudo eliminar')).not.toBeInTheDocument();
   confirm.mockRestore();
 });
+
+it('names a slide saved without a title or alt text by its image address', async () => {
+  const bare = { ...added, id: 's3', title: null, alt: '' };
+  mockAdminFetch({ 'GET /api/admin/slides': () => jsonResponse({ slides: [bare] }) });
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+  renderApp('/admin/manage-slider');
+  fireEvent.click(await screen.findByRole('button', { name: `Eliminar ${bare.desktopUrl}` }));
+  expect(confirm).toHaveBeenCalledWith(`¿Eliminar el slide "${bare.desktopUrl}"?`);
+  expect(screen.getByRole('checkbox', { name: `Visible: ${bare.desktopUrl}` })).toBeInTheDocument();
+  confirm.mockRestore();
+});

@@ -156,6 +156,28 @@ describe("'Agregar Stock' dialog", () => {
     expect(screen.getByRole('dialog', { name: 'Agregar Stock' })).toBeInTheDocument();
   });
 
+  it('opens again without the last refusal, its own or the server’s, keeping the values typed', async () => {
+    auditApi(() => jsonResponse({ statusCode: 409, code: 'stock_limit', message: messages.domain.stockLimit }, 409));
+    const { user, dialog, quantity } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.domain.stockLimit);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(screen.getByRole('row', { name: 'Kuriboh' })).getByRole('button', { name: 'Agregar Stock' }));
+    const again = screen.getByRole('dialog', { name: 'Agregar Stock' });
+    expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.clear(within(again).getByRole('textbox', { name: 'Cantidad' }));
+    await user.type(within(again).getByRole('textbox', { name: 'Cantidad' }), '0');
+    await user.click(within(again).getByRole('button', { name: 'Agregar' }));
+    expect(within(again).getByRole('alert')).toHaveTextContent(messages.domain.invalidQuantity);
+    await user.click(within(again).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(screen.getByRole('row', { name: 'Kuriboh' })).getByRole('button', { name: 'Agregar Stock' }));
+    const third = screen.getByRole('dialog', { name: 'Agregar Stock' });
+    expect(within(third).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(third).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('0');
+    expect(quantity).not.toBeInTheDocument();
+  });
+
   it('closes on Cancelar without sending anything', async () => {
     const fetch = auditApi();
     const { user, dialog } = await openDialog();

@@ -6,6 +6,9 @@ import './home-slider.css';
 /** Spec §4/§9: the slider moves on every 5 seconds unless the pointer rests on it. */
 export const SLIDE_INTERVAL_MS = 5000;
 
+/** What a linked slide saved without a title or alt text is called, so the link is never nameless. */
+const LINK_WITHOUT_TEXT = 'Ver destacado';
+
 function SlideImage({ slide, eager }: { slide: HomeSlide; eager: boolean }) {
   return (
     <picture>
@@ -61,7 +64,7 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
             data-testid="slide"
           >
             {slide.link ? (
-              <SmartLink to={slide.link} aria-label={slide.title ?? slide.alt}>
+              <SmartLink to={slide.link} aria-label={slide.title || slide.alt || LINK_WITHOUT_TEXT}>
                 <SlideImage slide={slide} eager={i === 0} />
               </SmartLink>
             ) : (

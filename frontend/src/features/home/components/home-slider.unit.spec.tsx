@@ -66,3 +66,8 @@ it('renders nothing without slides, and no controls for a single one', () => {
   mount([slide(1)]);
   expect(screen.queryByRole('button', { name: 'Siguiente' })).not.toBeInTheDocument();
 });
+
+it('never leaves a linked slide without a name, even saved without a title or alt text', () => {
+  mount([{ ...slide(1), alt: '', link: '/set/LOB' }]);
+  expect(screen.getByRole('link', { name: 'Ver destacado' })).toHaveAttribute('href', '/set/LOB');
+});

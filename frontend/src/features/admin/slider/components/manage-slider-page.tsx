@@ -13,7 +13,8 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
   const visibility = useSlideVisibility();
   const removal = useDeleteSlide();
   const toast = useToast();
-  const name = slide.title ?? slide.alt ?? slide.desktopUrl;
+  // A slide saved without a title or alt text (stored as '') is named by its image's address.
+  const name = slide.title || slide.alt || slide.desktopUrl;
   // The box follows the click in the same render as the click (a controlled checkbox would otherwise snap
   // back until the mutation reports pending); the answer, or a failure, hands it back to the slide.
   const [clicked, setClicked] = useState<boolean | null>(null);

@@ -30,9 +30,13 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const quantityRef = useRef<HTMLInputElement>(null);
 
   const cardId = card?.id;
+  const { reset } = addStock;
   useEffect(() => {
+    // Opened (or closed): the last card's refusal says nothing about this one; the typed values stay.
+    setInvalid(null);
+    reset();
     if (cardId) quantityRef.current?.focus();
-  }, [cardId]);
+  }, [cardId, reset]);
 
   useEffect(() => {
     if (!card) return;
