@@ -107,6 +107,9 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
     await page.waitForLoadState('networkidle');
     widths[path] = await overflow(page);
     expect(await tooSmall(page, '.page__back, .admin-order__buyer a, .admin-order__proof a')).toEqual([]);
+    // A table button keeps its word on one line ("Editar", not a letter per line) while the table scrolls sideways.
+    const tallButtons = await page.$$eval('.ca-table .btn', (buttons) => buttons.filter((button) => button.getBoundingClientRect().height > 60).map((button) => button.textContent));
+    expect({ path, tallButtons }).toEqual({ path, tallButtons: [] });
   }
   expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
 });

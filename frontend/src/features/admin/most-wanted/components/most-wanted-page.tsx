@@ -71,8 +71,8 @@ export function MostWantedPage() {
                     <td>
                       <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => toggle(card.id)} aria-label={`Elegir ${card.name} (${card.setCode})`} />
                     </td>
-                    <td>{card.name}</td>
-                    <td>
+                    <td className="ca-text">{card.name}</td>
+                    <td className="ca-text">
                       {card.set} <span className="ca-muted">{card.setCode}</span>
                     </td>
                     <td>{card.rarity}</td>

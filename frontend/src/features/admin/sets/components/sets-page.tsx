@@ -43,8 +43,8 @@ export function SetsPage() {
             <tbody>
               {sets.data.map((set) => (
                 <tr key={set.id}>
-                  <td>{set.id}</td>
-                  <td>{set.name}</td>
+                  <td className="ca-text">{set.id}</td>
+                  <td className="ca-text">{set.name}</td>
                   <td>{formatDatePe(set.releaseDate)}</td>
                   <td>{productsText(set.products)}</td>
                   <td>{set.preorderAvailable ? 'Sí' : 'No'}</td>

@@ -50,8 +50,8 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
       <td>
         <img src={slide.desktopUrl} alt={slide.alt} loading="lazy" />
       </td>
-      <td>{slide.title ?? <span className="ca-muted">Sin título</span>}</td>
-      <td>{slide.link ?? '—'}</td>
+      <td className="ca-text">{slide.title ?? <span className="ca-muted">Sin título</span>}</td>
+      <td className="ca-text">{slide.link ?? '—'}</td>
       <td>{slide.order}</td>
       <td>
         <label className="ca-check">
