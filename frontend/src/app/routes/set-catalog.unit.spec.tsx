@@ -39,6 +39,17 @@ it('says when the filters leave no cards', async () => {
   expect(await screen.findByText(messages.catalog.noCardsForFilters)).toBeInTheDocument();
 });
 
+it('does not blame the filters for a set that has no cards yet', async () => {
+  mockApi({
+    '/api/sets/LOB': () => lob,
+    '/api/sets/LOB/cards': () => searchResponse([]),
+    '/api/sets/latest': () => ({ sets: [] }),
+  });
+  renderApp('/categoria/yugioh/LOB');
+  expect(await screen.findByText(messages.catalog.noResults)).toBeInTheDocument();
+  expect(screen.queryByText(messages.catalog.noCardsForFilters)).not.toBeInTheDocument();
+});
+
 it('pages with previous and next, and any filter change goes back to page 1', async () => {
   const api = mockApi({
     '/api/sets/LOB': () => lob,

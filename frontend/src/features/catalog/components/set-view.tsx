@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useSetCards } from '../api/get-set-cards';
 import { useSet } from '../api/get-set';
+import { activeFilterCount } from '../filters/catalog-filters.state';
 import { useCatalogUrlState } from '../filters/use-catalog-url-state';
 import { CatalogBrowser } from './catalog-browser';
 
@@ -53,7 +54,8 @@ export function SetView({ setId, onAddToCart }: SetViewProps) {
       <CatalogBrowser
         results={cards}
         urlState={urlState}
-        emptyText={messages.catalog.noCardsForFilters}
+        // The spec's text is for filters that remove every card; a set with no cards yet has none to remove.
+        emptyText={activeFilterCount(urlState.filters) > 0 ? messages.catalog.noCardsForFilters : messages.catalog.noResults}
         pagination="simple"
         onAddToCart={onAddToCart}
       />

@@ -22,7 +22,9 @@ export function LatestSetsCarousel({ sets }: { sets: SetSummary[] }) {
             <span className="tile__media tile__media--set">
               <SafeImage src={set.imageUrl} alt="" width={240} height={180} />
             </span>
-            <span className="tile__name">{set.name}</span>
+            <span className="tile__name" title={set.name}>
+              {set.name}
+            </span>
             <span className="tile__meta">
               <time dateTime={set.releaseDate}>{formatDate(set.releaseDate)}</time>
             </span>
