@@ -134,7 +134,7 @@ describe('stock audit pages', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('starts a new search at page 1, without the page in the URL', async () => {
+  it('starts a new search at page 1, with the search in the URL and not the page', async () => {
     const fetch = mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
@@ -149,7 +149,7 @@ describe('stock audit pages', () => {
     expect(screen.getAllByTestId('stock-row')).toHaveLength(1);
     expect(asked(fetch)).toContain('/api/admin/stock-check?q=kuri');
     expect(asked(fetch).filter((path) => path.includes('q=') && path.includes('page='))).toEqual([]);
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=kuri'));
     expect(pagination()).not.toBeInTheDocument();
   });
 
@@ -167,8 +167,29 @@ describe('stock audit pages', () => {
     expect(await screen.findByRole('row', { name: 'Blue-Eyes White Dragon' })).toBeInTheDocument();
     expect(screen.getAllByTestId('stock-row')).toHaveLength(2);
     expect(asked(fetch).filter((path) => path.includes('onlyDiff=true'))).toEqual(['/api/admin/stock-check?onlyDiff=true']);
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.state.location.search).toBe('?diff=1'));
     expect(within(pagination()!).getByText('1')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens with the search and filter of its URL (a reload, a shared link), and follows the URL when it changes', async () => {
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/stock-check?q=kuri&onlyDiff=true': auditPage([under]),
+      '/api/admin/stock-check?q=kuri': auditPage([under]),
+    });
+    const { user, router } = renderApp('/admin/stock-check?q=kuri&diff=1');
+    expect(await screen.findByRole('row', { name: 'Kuriboh' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Buscar por nombre' })).toHaveValue('kuri');
+    expect(screen.getByRole('checkbox', { name: 'Solo con diferencia' })).toBeChecked();
+    expect(asked(fetch)).toContain('/api/admin/stock-check?q=kuri&onlyDiff=true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Solo con diferencia' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=kuri'));
+    await act(() => router.navigate('/admin/stock-check'));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Buscar por nombre' })).toHaveValue(''));
+    expect(await screen.findByRole('row', { name: 'Dark Magician' })).toBeInTheDocument();
   });
 
   it('goes to the last page when a page past it comes back empty, never saying there is nothing', async () => {

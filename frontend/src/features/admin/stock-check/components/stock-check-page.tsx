@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Pagination } from '@/features/catalog/components/pagination';
@@ -20,13 +21,43 @@ function useDebounced(value: string): string {
   return settled;
 }
 
+/**
+ * The search (once typing pauses) and 'Solo con diferencia' live in the URL (`?q=…&diff=1`), like the page:
+ * a reload or a shared link shows the same audit, and back or a link brings the box along. The audit is
+ * asked for what the URL says, and a change of either starts again at page 1 in the same navigation.
+ */
+function useAuditFilterInUrl() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const onlyDiff = params.get('diff') === '1';
+  const [search, setSearch] = useState(q);
+  const typed = useDebounced(search).trim();
+  useEffect(() => setSearch((current) => (current.trim() === q ? current : q)), [q]);
+  // Only a search that just settled is written; a URL that changed (back, a link) is followed above instead.
+  const settled = useRef(typed);
+  useEffect(() => {
+    if (typed === settled.current) return;
+    settled.current = typed;
+    if (typed !== q) setParams((current) => filtered(current, 'q', typed), { replace: true });
+  }, [typed, q, setParams]);
+  const setOnlyDiff = (checked: boolean) => setParams((current) => filtered(current, 'diff', checked ? '1' : ''), { replace: true });
+  return { search, setSearch, q, onlyDiff, setOnlyDiff };
+}
+
+/** The query string with `name` set (or removed when blank), back at page 1. */
+function filtered(params: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  if (value) next.set(name, value);
+  else next.delete(name);
+  return next;
+}
+
 /** Spec §2 Admin stock audit: name search, 'Solo con diferencia', movements and 'Agregar Stock'. */
 export function StockCheckPage() {
-  const [search, setSearch] = useState('');
-  const [onlyDiff, setOnlyDiff] = useState(false);
+  const { search, setSearch, q, onlyDiff, setOnlyDiff } = useAuditFilterInUrl();
   const [adding, setAdding] = useState<StockCheckRow | null>(null);
-  const q = useDebounced(search);
-  const { page, hrefFor, replacePage } = usePageInUrl(JSON.stringify([q.trim(), onlyDiff]));
+  const { page, hrefFor, replacePage } = usePageInUrl(JSON.stringify([q, onlyDiff]));
   const audit = useStockCheck({ q, onlyDiff, page });
   const closeDialog = useCallback(() => setAdding(null), []);
   const answer = audit.data && { ...audit.data, items: audit.data.cards.length };
