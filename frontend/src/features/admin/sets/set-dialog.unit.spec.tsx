@@ -1,5 +1,6 @@
 import { messages } from '@tcg/domain';
 import { screen, within } from '@testing-library/react';
+import { DISCARD_CHANGES } from '@/components/ui/use-dismiss';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
 
@@ -29,6 +30,32 @@ describe('the set dialog', () => {
     expect(row).toHaveTextContent('8/3/2002');
     expect(row).toHaveTextContent('Booster, Carta suelta');
     expect(row).toHaveTextContent('No');
+  });
+
+  it('asks before Escape or a click outside loses what was typed; untouched, or with Cancelar, it just closes', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = await open({}, 'Nuevo set');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Nuevo set' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Nombre'), 'Blazing Vortex');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('dialog').parentElement!);
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(confirm).toHaveBeenCalledWith(DISCARD_CHANGES);
+    expect(within(screen.getByRole('dialog')).getByLabelText('Nombre')).toHaveValue('Blazing Vortex');
+
+    confirm.mockReturnValue(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nuevo set' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Nombre'), 'x');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledTimes(3);
+    confirm.mockRestore();
   });
 
   it('asks for code, name and release date before saving', async () => {

@@ -1,7 +1,8 @@
 import { messages } from '@tcg/domain';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { ApiError } from '@/lib/api-client';
 import { type AdminSet, type SetProducts, useAutocompleteSet, useSaveSet } from '../api/sets';
 import '../../content-admin.css';
@@ -36,11 +37,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const toast = useToast();
   const titleId = useId();
 
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
+  const onBackdrop = useDismiss(onClose, JSON.stringify(set) !== JSON.stringify(editing ?? emptySet));
 
   const fill = () => {
     if (!set.name.trim()) return toast.error(messages.admin.sets.nameFirst);
@@ -76,7 +73,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   );
 
   return (
-    <div className="ca-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="ca-backdrop" onClick={onBackdrop}>
       <form className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
         <label>

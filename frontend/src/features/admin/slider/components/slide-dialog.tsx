@@ -1,7 +1,8 @@
 import { messages } from '@tcg/domain';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { parseSlideForm, type SlideForm, useCreateSlide } from '../api/create-slide';
 import '../../content-admin.css';
 
@@ -14,11 +15,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   const toast = useToast();
   const titleId = useId();
 
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
+  const onBackdrop = useDismiss(onClose, JSON.stringify(form) !== JSON.stringify(emptyForm));
 
   const field = (name: keyof Omit<SlideForm, 'visible'>) => ({
     value: form[name],
@@ -40,7 +37,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <div className="ca-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="ca-backdrop" onClick={onBackdrop}>
       <form className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar slide</h2>
         <p className="ca-muted">Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720.</p>

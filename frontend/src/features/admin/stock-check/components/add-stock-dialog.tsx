@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { parseAddStockForm, useAddStock } from '../api/add-stock';
@@ -38,12 +39,8 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
     if (cardId) quantityRef.current?.focus();
   }, [cardId, reset]);
 
-  useEffect(() => {
-    if (!card) return;
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [card, onClose]);
+  // What was typed survives closing, so nothing is lost to ask about.
+  const onBackdrop = useDismiss(onClose, false);
 
   if (!card) return null;
 
@@ -69,7 +66,7 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
 
   const problem = invalid ?? (addStock.isError ? errorMessage(addStock.error) : null);
   return (
-    <div className="admin-dialog__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="admin-dialog__backdrop" onClick={onBackdrop}>
       <form className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar Stock</h2>
         <p className="admin-dialog__card">{card.name}</p>
