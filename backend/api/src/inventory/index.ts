@@ -3,6 +3,7 @@ export type { CardCommandResult } from './commands/card-command-result';
 export { ChangeCardDetailsCommand } from './commands/change-card-details.command';
 export { assertCurrentPrice, currentPrice } from './commands/current-price';
 export { ListCardCommand, type ListCardDetails } from './commands/list-card.command';
+export { ReceiveCardCommand } from './commands/receive-card.command';
 export { ReleaseReservationCommand } from './commands/release-reservation.command';
 export { ReserveStockCommand } from './commands/reserve-stock.command';
 export { SetPriceCommand } from './commands/set-price.command';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AddStockHandler } from './commands/add-stock.handler';
 import { ChangeCardDetailsHandler } from './commands/change-card-details.handler';
 import { ListCardHandler } from './commands/list-card.handler';
+import { ReceiveCardHandler } from './commands/receive-card.handler';
 import { ReleaseReservationHandler } from './commands/release-reservation.handler';
 import { ReserveStockHandler } from './commands/reserve-stock.handler';
 import { SetPriceHandler } from './commands/set-price.handler';
@@ -13,6 +14,7 @@ export const CardCommandHandlers = [
   ChangeCardDetailsHandler,
   SetPriceHandler,
   AddStockHandler,
+  ReceiveCardHandler,
   ReserveStockHandler,
   SettleReservationHandler,
   ReleaseReservationHandler,

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { ApiErrorBody } from '@tcg/domain';
+import { EventIdReusedError } from '@tcg/projections';
 import type { Response } from 'express';
 import { StorageFullError } from '../infra/files';
 import type { Logger } from '../logging/logger';
@@ -31,6 +32,7 @@ const SPANISH: Record<number, string> = {
 const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
 const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
 const STORAGE_FULL = 'No hay espacio en el servidor para guardar los cambios. Inténtalo más tarde.';
+const KEY_REUSED = 'Esta solicitud ya se registró con otros datos.';
 
 /** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
 const FRAMEWORK_WORDS = /^(?:Cannot [A-Z]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
@@ -77,6 +79,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private statusOf(exception: unknown): number {
     if (exception instanceof HttpException) return exception.getStatus();
     if (isOutOfSpace(exception)) return HttpStatus.INSUFFICIENT_STORAGE;
+    if (exception instanceof EventIdReusedError) return HttpStatus.CONFLICT;
     return isClientHttpError(exception) ? exception.status : HttpStatus.INTERNAL_SERVER_ERROR;
   }
 
@@ -108,6 +111,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.logger.error({ err: exception }, 'no space left to store the request');
       return { statusCode: 507, code: CODES[507], message: STORAGE_FULL };
     }
+    // An Idempotency-Key sent again with another request: what the first one stored stands.
+    if (exception instanceof EventIdReusedError) return { statusCode: 409, code: 'idempotency_key_reused', message: KEY_REUSED };
     this.logger.error({ err: exception }, 'unhandled error');
     return { statusCode: 500, code: 'internal', message: UNEXPECTED };
   }

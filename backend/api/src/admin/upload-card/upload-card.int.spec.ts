@@ -200,6 +200,53 @@ describe('admin single-card upload API', () => {
     expect(rows).toEqual([{ id: first.body.cardId, stock_final: 10 }]);
   });
 
+  it('writes nothing of an upload the stock limit refuses, its price included', async () => {
+    const card = await lookup('Dark Magician');
+    const upload = (extra: object) => admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 1, { quantity: 100_000, ...extra }));
+    const first = await upload({ salePrice: 1000 }).expect(201);
+    for (let i = 1; i < 10; i++) await upload({ salePrice: 0 }).expect(201);
+    const refused = await upload({ quantity: 1, salePrice: 2500, offerPrice: 2000 }).expect(409);
+    expect(refused.body.message).toBe(messages.domain.stockLimit);
+    // The log, not a read model that a refused request does not wait for.
+    const { rows } = await shop.app.get<Database>(DATABASE).query<{ type: string }>(
+      `SELECT type FROM events WHERE stream_id = $1 AND type IN ('PriceSet', 'StockAdded') ORDER BY position`,
+      [`card-${first.body.cardId}`],
+    );
+    expect(rows.map((row) => row.type)).toEqual(['PriceSet', ...Array<string>(10).fill('StockAdded')]);
+  });
+
+  it('counts an upload sent again under its Idempotency-Key once, whatever it says the second time', async () => {
+    const card = await lookup('Pot of Prosperity');
+    const send = (key: string, extra: object) =>
+      admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', key).send(uploadBody(card, 0, { language: 'es', quantity: 2, salePrice: 2000, ...extra }));
+    const first = await send('k-1', {}).expect(201);
+    expect(first.body).toMatchObject({ created: true, stock: 2 });
+    expect((await send('k-1', {}).expect(201)).body).toMatchObject({ cardId: first.body.cardId, stock: 2 });
+    expect((await send('k-1', { salePrice: 3000, quantity: 5 }).expect(201)).body).toMatchObject({ stock: 2 });
+    const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
+    expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000 });
+
+    // Sent first without a price, then with one: not the same request; the first one stands.
+    await send('k-2', { salePrice: 0, quantity: 1 }).expect(201);
+    const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(409);
+    expect(reused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
+    expect(await cardNow()).toMatchObject({ stockFinal: 3, lastSalePrice: 2000 });
+  });
+
+  it('lists a print once when two uploads of it under different Spanish names arrive together', async () => {
+    const card = await lookup('Ash Blossom & Joyous Spring');
+    const upload = (spanishName: string, quantity: number) =>
+      admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { language: 'es', edition: '1st Edition', spanishName, quantity }));
+    const answers = await Promise.all([upload('Ceniza Alegre', 2), upload('Flor de Ceniza', 3), upload('ceniza alegre', 4)]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((res) => res.body.cardId)).size).toBe(1);
+    expect(answers.filter((res) => res.body.created)).toHaveLength(1);
+    const { rows } = await shop.app.get<Database>(DATABASE).query<{ stock_final: number }>(
+      `SELECT stock_final FROM cards WHERE set_code = 'MACR-SP036' AND edition = '1st Edition'`,
+    );
+    expect(rows).toEqual([{ stock_final: 9 }]);
+  });
+
   it('registers the image job rate-limited under 20 requests a second, with retries and backoff', () => {
     const queue = shop.app.get<JobQueue>(JOB_QUEUE);
     const register = jest.spyOn(queue, 'register').mockImplementation(() => undefined);

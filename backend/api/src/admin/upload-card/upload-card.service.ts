@@ -1,26 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { type CardState, cardId, cardStreamName, type Cents, DomainError, messages } from '@tcg/domain';
+import { cardId, cardStreamName, messages } from '@tcg/domain';
 import { CARDS_PROJECTION, type Database, ProjectionWaiter } from '@tcg/projections';
 import { DATABASE } from '../../database/database.module';
 import { LOGGER, type Logger } from '../../logging/logger';
 import { ApiError } from '../../web/api-exception.filter';
 import {
-  AddStockCommand,
   type CardCommandResult,
   cardStream,
   type CommandContext,
-  ListCardCommand,
   type ListCardDetails,
-  SetPriceCommand,
+  ReceiveCardCommand,
   StreamDecider,
-  toApiError,
 } from '../../inventory';
 import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
 import { TRANSLATOR, type Translator } from '../translation/translation.port';
 import { CardImagesJobHandler } from './card-images.job';
 import { cardLookup, type CardLookup, setCodeForLanguage } from './card-versions';
 import type { UploadCardBody, UploadCardResult } from './upload-card.schema';
+
+/** Advisory lock class of an upload's print (projections use 3003 and 3004, the sweeper 3005). */
+export const UPLOAD_PRINT_LOCK_SPACE = 3006;
+/** How long an upload waits for another upload of the same print (each takes well under a second). */
+const PRINT_LOCK_WAIT_MS = 10_000;
 
 @Injectable()
 export class UploadCardService {
@@ -74,16 +76,16 @@ export class UploadCardService {
       setCode: setCodeForLanguage(body.setCode, body.language),
       language: body.language,
     };
-    const id = (await this.listedPrint(details)) ?? cardId(details);
-    const { state } = await this.decider.load(cardStream, cardStreamName(id));
-    const created = state.status === 'unlisted';
-    // Judged before anything is written: a refused price lists no card.
-    const price = newPrice(state, body.salePrice, body.offerPrice);
-    if (created) await this.commands.execute<ListCardCommand, CardCommandResult>(new ListCardCommand(details, context));
-    if (price) await this.commands.execute<SetPriceCommand, CardCommandResult>(new SetPriceCommand(id, price.salePrice, price.offerPrice, context));
-    const added = await this.commands.execute<AddStockCommand, CardCommandResult>(
-      new AddStockCommand(id, body.quantity, body.unitCost, context, requestId),
-    );
+    const { id, created, added } = await this.samePrintAtATime(details, async () => {
+      const id = (await this.listedPrint(details)) ?? cardId(details);
+      const { state } = await this.decider.load(cardStream, cardStreamName(id));
+      const added = await this.commands.execute<ReceiveCardCommand, CardCommandResult>(
+        new ReceiveCardCommand(id, details, body.salePrice, body.offerPrice, body.quantity, body.unitCost, context, requestId),
+      );
+      // Once the print is listed it is found by `listedPrint`, so the next upload of it waits for this one's projection.
+      await this.waiter.waitFor(added.position, undefined, [CARDS_PROJECTION]);
+      return { id, created: state.status === 'unlisted', added };
+    });
     const listed = added.state.status === 'listed' ? added.state.details : null;
     const imagesWanted = !!body.imageUrl && !(listed?.imageUrl && listed.imageSmallUrl);
     // The card and its stock are stored by now: a job queue that does not answer costs the pictures only
@@ -97,8 +99,27 @@ export class UploadCardService {
           return false;
         },
       ));
-    await this.waiter.waitFor(added.position, undefined, [CARDS_PROJECTION]);
     return { cardId: id, created, stock: added.stock, imagesQueued, position: added.position };
+  }
+
+  /**
+   * Two uploads of one print under different Spanish names would list it twice: each print is uploaded
+   * by one request at a time, across processes (an advisory lock on the read-model database).
+   */
+  private async samePrintAtATime<T>(details: ListCardDetails, work: () => Promise<T>): Promise<T> {
+    const print = [details.setCode, details.rarity, details.edition, details.language, details.defaultName].join('|');
+    const deadline = Date.now() + PRINT_LOCK_WAIT_MS;
+    let lock = await this.db.tryLock(UPLOAD_PRINT_LOCK_SPACE, print);
+    while (!lock) {
+      if (Date.now() > deadline) throw new ApiError(503, 'unavailable', messages.admin.upload.uploadFailed);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      lock = await this.db.tryLock(UPLOAD_PRINT_LOCK_SPACE, print);
+    }
+    try {
+      return await work();
+    } finally {
+      await lock.release();
+    }
   }
 
   /** The id of the card already listed for this print (the one under this name first), whatever Spanish name it was given. */
@@ -111,18 +132,4 @@ export class UploadCardService {
     );
     return rows[0]?.id ?? null;
   }
-}
-
-/**
- * The price an upload sets, or null to keep the card's own. The domain refuses a sale price of 0 and an
- * offer that is not below the sale price; a new card without a typed sale price is refused here, before
- * it is listed.
- */
-function newPrice(state: CardState, salePrice: Cents, offerPrice: Cents): { salePrice: Cents; offerPrice: Cents | null } | null {
-  const offer = offerPrice > 0 ? offerPrice : null;
-  const kept = state.status === 'listed' ? (state.prices?.salePrice ?? 0) : 0;
-  const sale = salePrice > 0 ? salePrice : kept;
-  if (sale === 0) throw toApiError(DomainError.of('sale_price_required'));
-  if (offer !== null && offer >= sale) throw toApiError(DomainError.of('offer_not_below_sale'));
-  return salePrice === 0 && offer === null ? null : { salePrice: sale, offerPrice: offer };
 }

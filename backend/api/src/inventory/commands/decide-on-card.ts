@@ -11,11 +11,15 @@ export interface DecideOnCardOptions {
   durability?: Durability;
 }
 
-/** The card handlers' shared path: one card command on `card-{cardId}`, refusals as API errors. */
+/**
+ * The card handlers' shared path: one card command on `card-{cardId}`, or several decided one after the
+ * other on the state each leaves (`steps`, from the current state) and appended together, all or none.
+ * Refusals come back as API errors.
+ */
 export function decideOnCard(
   decider: StreamDecider,
   cardId: string,
-  command: CardCommand,
+  command: CardCommand | ((state: CardState) => CardCommand[]),
   context: CommandContext,
   options: DecideOnCardOptions = {},
 ): Promise<CardCommandResult> {
@@ -26,9 +30,20 @@ export function decideOnCard(
       context,
       decide: (state) => {
         guard?.(state);
-        return decideCard(command, state);
+        const events: CardEvent[] = [];
+        let current = state;
+        for (const step of typeof command === 'function' ? command(state) : [command]) {
+          const decided = decideCard(step, current);
+          events.push(...decided);
+          current = decided.reduce(cardStream.evolve, current);
+        }
+        return events;
       },
-      eventId: idempotencyKey ? (event, index) => deterministicUuid(`${idempotencyKey}:${event.type}:${index}`) : undefined,
+      // Numbered per type, not per position: a re-sent decision that now leaves out an event (the card is
+      // listed by then) still gives the others the ids they were first stored under.
+      eventId: idempotencyKey
+        ? (event, index, all) => deterministicUuid(`${idempotencyKey}:${event.type}:${all.slice(0, index).filter((earlier) => earlier.type === event.type).length}`)
+        : undefined,
       durability,
     });
     return {

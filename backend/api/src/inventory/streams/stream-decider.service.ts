@@ -32,7 +32,7 @@ export interface DecideRequest<TEvent extends { type: string }, TState> {
    * A stable id for the nth event of a decision, when a re-sent command must append nothing new
    * (for example `reserve:{reservationId}`); random ids otherwise.
    */
-  eventId?(event: TEvent, index: number): string;
+  eventId?(event: TEvent, index: number, events: readonly TEvent[]): string;
   /** `deferred` for a step that a later immediate append makes durable (a checkout's reservations). */
   durability?: Durability;
 }
@@ -158,7 +158,7 @@ export class StreamDecider {
       this.store.append(
         streamId,
         events.map((event, index) => ({
-          id: request.eventId?.(event, index) ?? randomUUID(),
+          id: request.eventId?.(event, index, events) ?? randomUUID(),
           type: event.type,
           data: toStoredPayload(event),
           metadata,
