@@ -27,7 +27,7 @@ import { ProofsModule } from './proofs';
 import { ProjectorModule } from './projector/projector.module';
 import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
-import { RejectNulGuard } from './web/reject-nul.guard';
+import { RejectUnstorableTextGuard } from './web/reject-unstorable-text.guard';
 
 @Module({})
 export class AppModule {
@@ -61,7 +61,7 @@ export class AppModule {
         AdminMostWantedModule,
         AdminUploadCardModule,
       ],
-      providers: [{ provide: APP_GUARD, useClass: RejectNulGuard }],
+      providers: [{ provide: APP_GUARD, useClass: RejectUnstorableTextGuard }],
     };
   }
 }
