@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
 import { auditPage, auditRow } from './testing/stock-check-rows';
@@ -190,6 +190,34 @@ describe('stock audit pages', () => {
     await act(() => router.navigate('/admin/stock-check'));
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Buscar por nombre' })).toHaveValue(''));
     expect(await screen.findByRole('row', { name: 'Dark Magician' })).toBeInTheDocument();
+  });
+
+  it("keeps both when the search settles as 'Solo con diferencia' is ticked", async () => {
+    mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/stock-check?q=kuri&onlyDiff=true': auditPage([under]),
+      '/api/admin/stock-check?q=kuri': auditPage([under]),
+      '/api/admin/stock-check?onlyDiff=true': auditPage([under]),
+    });
+    const { router } = renderApp('/admin/stock-check');
+    await screen.findByRole('row', { name: 'Dark Magician' });
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), { target: { value: 'kuri' } });
+      act(() => {
+        jest.advanceTimersByTime(249);
+        fireEvent.click(screen.getByRole('checkbox', { name: 'Solo con diferencia' }));
+        jest.advanceTimersByTime(1);
+      });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(50);
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+    await waitFor(() => expect(router.state.location.search).toBe('?diff=1&q=kuri'));
   });
 
   it('goes to the last page when a page past it comes back empty, never saying there is nothing', async () => {

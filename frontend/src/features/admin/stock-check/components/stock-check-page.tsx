@@ -34,13 +34,26 @@ function useAuditFilterInUrl() {
   const typed = useDebounced(search).trim();
   useEffect(() => setSearch((current) => (current.trim() === q ? current : q)), [q]);
   // Only a search that just settled is written; a URL that changed (back, a link) is followed above instead.
+  // React Router hands an updater the query string of the last render, so a search settling and a tick in
+  // the same render would each drop the other's change: both build on what the other just wrote.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const write = useCallback(
+    (name: string, value: string) => {
+      written.current = filtered(written.current ?? params, name, value);
+      setParams(written.current, { replace: true });
+    },
+    [params, setParams],
+  );
   const settled = useRef(typed);
   useEffect(() => {
     if (typed === settled.current) return;
     settled.current = typed;
-    if (typed !== q) setParams((current) => filtered(current, 'q', typed), { replace: true });
-  }, [typed, q, setParams]);
-  const setOnlyDiff = (checked: boolean) => setParams((current) => filtered(current, 'diff', checked ? '1' : ''), { replace: true });
+    if (typed !== q) write('q', typed);
+  }, [typed, q, write]);
+  const setOnlyDiff = (checked: boolean) => write('diff', checked ? '1' : '');
   return { search, setSearch, q, onlyDiff, setOnlyDiff };
 }
 
