@@ -115,6 +115,26 @@ describe('single card upload', () => {
     expect(field('Precio de oferta (S/)')).toHaveValue('50');
   });
 
+  it.each([
+    ['Cantidad', '1.5', messages.domain.invalidQuantity],
+    ['Cantidad', '200000', messages.domain.invalidQuantity],
+    ['Costo unitario (S/)', '-1', messages.domain.invalidUnitCost],
+    ['Precio de venta (S/)', '10.005', messages.domain.invalidPrice],
+    ['Precio de oferta (S/)', 'abc', messages.domain.invalidPrice],
+  ])('says why %s %j is refused, next to the upload button, sending nothing', async (label, typed, reason) => {
+    const { user, field, fetch } = await searched();
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.clear(field(label));
+    await user.type(field(label), typed);
+    const button = screen.getByRole('button', { name: 'Subir carta' });
+    await user.click(button);
+    const status = await screen.findByText(`${messages.admin.upload.uploadFailed} ${reason}`);
+    // After the button in the page: on a phone it is on screen where the admin tapped, not far above.
+    expect(button.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(sentBodies(fetch, 'POST', '/api/admin/cards/upload')).toEqual([]);
+  });
+
   it('shows the search failure status when the card is not found', async () => {
     await searched({ [`GET ${lookupPath}`]: () => jsonResponse({ statusCode: 404, code: 'card_not_found', message: messages.admin.upload.notFound }, 404) });
     expect(await screen.findByText(messages.admin.upload.searchFailed)).toBeInTheDocument();

@@ -16,11 +16,17 @@ import '../../content-admin.css';
 
 const upload = messages.admin.upload;
 
-/** Spec §8's failure status, followed by the shop's reason when the API refused the card for one (a 4xx). */
-function uploadFailure(error?: unknown): string {
-  const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+/** Spec §8's failure status, followed by the reason when there is one (the form's own, or the API's in a 4xx). */
+function uploadFailure(reason: string | null): string {
   return reason ? `${upload.uploadFailed} ${reason}` : upload.uploadFailed;
 }
+
+function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+}
+
+/** Which step a status line speaks of: it is shown next to that step, so a phone shows it where the finger is. */
+type Status = { of: 'search' | 'upload'; text: string };
 
 /** Spec §9: a new upload starts at quantity 1, cost 0, sale 0, offer 0, language en. */
 const defaults = { quantity: '1', unitCost: '0', salePrice: '0', offerPrice: '0', language: 'en' as CardLanguage };
@@ -33,7 +39,9 @@ export function UploadCardForm() {
   const [version, setVersion] = useState('');
   const [edition, setEdition] = useState<Edition>('Unlimited');
   const [numbers, setNumbers] = useState(defaults);
-  const [status, setStatus] = useState('');
+  const [status, setStatusOf] = useState<Status>({ of: 'search', text: '' });
+  const setStatus = (text: string) => setStatusOf({ of: 'search', text });
+  const setUploadStatus = (text: string) => setStatusOf({ of: 'upload', text });
   const lookup = useCardLookup();
   const save = useUploadCard();
   const attempt = useIdempotencyKey('uploadCard');
@@ -72,10 +80,12 @@ export function UploadCardForm() {
     if (!found || !chosen) return;
     const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : 0;
     const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
-    if (!isMovementQuantity(quantity) || !isAmount(unitCost) || !isAmount(salePrice) || !isAmount(offerPrice)) return setStatus(upload.uploadFailed);
+    if (!isMovementQuantity(quantity)) return setUploadStatus(uploadFailure(messages.domain.invalidQuantity));
+    if (!isAmount(unitCost)) return setUploadStatus(uploadFailure(messages.domain.invalidUnitCost));
+    if (!isAmount(salePrice) || !isAmount(offerPrice)) return setUploadStatus(uploadFailure(messages.domain.invalidPrice));
     // A sale price of 0 keeps an existing card's own, which only the server knows; a typed one must be above the offer.
-    if (salePrice > 0 && offerPrice >= salePrice) return setStatus(`${upload.uploadFailed} ${messages.domain.offerNotBelowSale}`);
-    setStatus(upload.uploading);
+    if (salePrice > 0 && offerPrice >= salePrice) return setUploadStatus(uploadFailure(messages.domain.offerNotBelowSale));
+    setUploadStatus(upload.uploading);
     const request: UploadCardBody = {
       name: found.name,
       spanishName: spanishName.trim() || null,
@@ -96,11 +106,11 @@ export function UploadCardForm() {
         // The card stays found, but its version and numbers start over: a second click cannot add the same stock twice.
         onSuccess: () => {
           attempt.done();
-          setStatus(upload.saved);
+          setUploadStatus(upload.saved);
           setVersion('');
           setNumbers(defaults);
         },
-        onError: (error) => setStatus(uploadFailure(error)),
+        onError: (error) => setUploadStatus(uploadFailure(refusalOf(error))),
       },
     );
   };
@@ -125,7 +135,7 @@ export function UploadCardForm() {
         </label>
       </div>
       <p className="ca-status" role="status">
-        {status}
+        {status.of === 'search' && status.text}
       </p>
       <div className="ca-grid">
         <label>
@@ -175,6 +185,9 @@ export function UploadCardForm() {
           Subir carta
         </Button>
       </div>
+      <p className="ca-status" role="status">
+        {status.of === 'upload' && status.text}
+      </p>
     </form>
   );
 }
