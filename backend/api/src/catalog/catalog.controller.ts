@@ -17,6 +17,7 @@ import { GetCardQuery } from './queries/get-card.query';
 import { GetHomeQuery } from './queries/get-home.query';
 import { GetLatestSetsQuery } from './queries/get-latest-sets.query';
 import { GetSetQuery } from './queries/get-set.query';
+import { SetCodePipe } from './set-code.pipe';
 import { ZodBodyPipe } from './zod-body.pipe';
 
 /** Spec §9: the menu lists the 10 newest sets. */
@@ -41,7 +42,7 @@ export class CatalogController {
   @Get('sets/:id')
   @ApiOkResponse({ type: SetDetailDoc })
   @ApiNotFoundResponse({ type: ApiErrorDoc, description: messages.catalog.setNotFound })
-  async set(@Param('id') id: string): Promise<SetDetail> {
+  async set(@Param('id', SetCodePipe) id: string): Promise<SetDetail> {
     const set = await this.queries.execute(new GetSetQuery(id));
     if (!set) throw new ApiError(404, 'not_found', messages.catalog.setNotFound);
     return set;

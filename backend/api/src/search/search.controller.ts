@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { SearchResponse } from '@tcg/domain';
+import { messages, type SearchResponse } from '@tcg/domain';
 import { CARDS_PROJECTION, Database, OPENSEARCH_PROJECTION, ProjectionWaiter, READ_YOUR_WRITES_TIMEOUT_MS, SearchIndex } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
+import { SetCodePipe } from '../catalog/set-code.pipe';
 import { ApiError } from '../web/api-exception.filter';
 import { SEARCH_INDEX } from './search.tokens';
 import { SearchQuery, searchQuerySchema } from './search-query.schema';
@@ -30,10 +31,10 @@ export class SearchController {
   }
 
   @Get('sets/:id/cards')
-  async setCards(@Param('id') setId: string, @Query() query: unknown): Promise<SearchResponse> {
+  async setCards(@Param('id', SetCodePipe) setId: string, @Query() query: unknown): Promise<SearchResponse> {
     const params = parse(query);
     const { rows } = await this.db.query('SELECT 1 FROM sets WHERE id = $1', [setId]);
-    if (rows.length === 0) throw new ApiError(404, 'not_found', 'Set no encontrado.');
+    if (rows.length === 0) throw new ApiError(404, 'not_found', messages.catalog.setNotFound);
     return this.run(params, setId);
   }
 

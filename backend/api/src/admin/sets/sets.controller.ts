@@ -16,6 +16,7 @@ import {
   type SetFields,
   updateSetSchema,
 } from './admin-set.schema';
+import { SetCodePipe } from '../../catalog/set-code.pipe';
 import { SetAutocompleteService } from './set-autocomplete.service';
 import { createSet, listSets, updateSet } from './sets.repository';
 
@@ -44,7 +45,7 @@ export class SetsController {
 
   /** The code is the set's id (and its shop URL), so an edit never changes it. */
   @Put(':id')
-  async update(@Param('id') id: string, @Body(new ZodBodyPipe(updateSetSchema, messages.admin.sets.saveFailed)) body: SetFields): Promise<AdminSet> {
+  async update(@Param('id', SetCodePipe) id: string, @Body(new ZodBodyPipe(updateSetSchema, messages.admin.sets.saveFailed)) body: SetFields): Promise<AdminSet> {
     const set = await this.saving(() => updateSet(this.db, id, body));
     if (!set) throw new ApiError(404, 'not_found', messages.catalog.setNotFound);
     return set;

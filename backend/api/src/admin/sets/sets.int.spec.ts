@@ -75,6 +75,10 @@ describe('admin sets API', () => {
     const lower = await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, id: 'dupe', name: 'Minúsculas' }).expect(409);
     expect(lower.body.message).toBe(messages.admin.sets.codeTaken(code));
     expect((await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, id: 'dupe2' }).expect(201)).body.id).toBe('DUPE2');
+    // Everywhere a code is in a path: editing, the set's page and its cards.
+    expect((await admin.put('/api/admin/sets/dupe2').set(CSRF).send({ ...newSet, name: 'Editado' }).expect(200)).body).toMatchObject({ id: 'DUPE2', name: 'Editado' });
+    expect((await request(shop.server).get('/api/sets/dupe2').expect(200)).body).toMatchObject({ id: 'DUPE2', name: 'Editado' });
+    await request(shop.server).get('/api/sets/dupe2/cards').expect(200);
   });
 
   it.each([

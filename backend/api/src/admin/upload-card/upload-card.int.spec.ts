@@ -194,10 +194,13 @@ describe('admin single-card upload API', () => {
     for (const [name, quantity] of [['mago oscuro', 2], [null, 3], ['  MAGO OSCURO ', 4]] as const) {
       expect((await spanish(name, quantity).expect(201)).body).toMatchObject({ cardId: first.body.cardId, created: false });
     }
+    // A code typed in lower case is the same print.
+    const lower = admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 1, { language: 'es', setCode: 'sdmy-en010', quantity: 1, salePrice: 0 }));
+    expect((await lower.expect(201)).body).toMatchObject({ cardId: first.body.cardId, created: false });
     const { rows } = await shop.app.get<Database>(DATABASE).query<{ id: string; stock_final: number }>(
       `SELECT id, stock_final FROM cards WHERE set_code = 'SDMY-SP010'`,
     );
-    expect(rows).toEqual([{ id: first.body.cardId, stock_final: 10 }]);
+    expect(rows).toEqual([{ id: first.body.cardId, stock_final: 11 }]);
   });
 
   it('writes nothing of an upload the stock limit refuses, its price included', async () => {

@@ -12,7 +12,8 @@ export const uploadCardSchema = z.object({
     .max(200, messages.domain.cardDetailTooLong)
     .nullish()
     .transform((value) => value?.trim() || null),
-  setCode: detail,
+  /** Upper case, as the card database writes codes and sets are stored: `lob-en005` is LOB-EN005. */
+  setCode: detail.transform((value) => value.toUpperCase()),
   set: detail,
   rarity: detail,
   edition: editionSchema,
