@@ -75,6 +75,8 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     ['a name with digits', { name: 'Lucía 2' }, messages.checkout.invalidName],
     ['a blank name', { name: '  ' }, messages.checkout.nameAndPhoneRequired],
     ['no proof', { proofKey: undefined }, messages.checkout.missingFields],
+    ['an item without its card', { items: [{ quantity: 1, unitPrice: 100 }] }, messages.checkout.missingFields],
+    ['items that are not a list', { items: 'todo' }, messages.cart.empty],
   ])('answers %s with the message the browser shows', async (_label, change, message) => {
     const shopper = await signInNewCustomer(t);
     const res = await submit(shopper, { ...(await orderBody(shopper)), ...change }).expect(400);

@@ -49,7 +49,8 @@ export class CheckoutController {
     if (!idempotencyKey || !UUID.test(idempotencyKey)) {
       throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
     }
-    const parsed = checkoutRequestSchema.safeParse(body);
+    // A check the schema does not word (an item without its card, say) gets §5's all-fields text, not zod's English.
+    const parsed = checkoutRequestSchema.safeParse(body, { error: () => messages.checkout.missingFields });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       throw new ApiError(400, 'invalid_checkout', issue.message, { field: issue.path.join('.') });
