@@ -8,6 +8,9 @@ const URL_MAX = 2000;
 /** A page of the shop (`/search?q=…`) or a web address: never `javascript:`, `data:` and the like. */
 const WEB_ADDRESS = /^(?:\/(?!\/)|https?:\/\/)/i;
 const isWebAddress = (value: string | null) => value === null || WEB_ADDRESS.test(value);
+/** An image the shop's pages may show: its own, or over HTTPS (the content security policy blocks `http:` images). */
+const IMAGE_ADDRESS = /^(?:\/(?!\/)|https:\/\/)/i;
+const isImageAddress = (value: string | null) => value === null || IMAGE_ADDRESS.test(value);
 
 /** Optional texts: blank counts as absent and is stored as null (spec §5). */
 const optionalText = (max: number) =>
@@ -30,8 +33,8 @@ export const createSlideSchema = z.object({
     .trim()
     .min(1, messages.admin.slides.missingDesktopUrl)
     .max(URL_MAX, messages.admin.slides.saveFailed)
-    .refine(isWebAddress, messages.admin.slides.saveFailed),
-  mobileUrl: optionalText(URL_MAX).refine(isWebAddress, messages.admin.slides.saveFailed),
+    .refine(isImageAddress, messages.admin.slides.saveFailed),
+  mobileUrl: optionalText(URL_MAX).refine(isImageAddress, messages.admin.slides.saveFailed),
   alt: optionalText(TEXT_MAX),
   link: optionalText(URL_MAX).refine(isWebAddress, messages.admin.slides.saveFailed),
   order,

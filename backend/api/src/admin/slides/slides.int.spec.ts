@@ -37,6 +37,9 @@ describe('admin slides API', () => {
     { link: '//evil.example/x' },
     { mobileUrl: 'data:image/png;base64,AAAA' },
     { desktopUrl: 'file:///etc/passwd' },
+    // The site's content security policy shows images from itself or over HTTPS only.
+    { desktopUrl: 'http://cdn.example/d.webp' },
+    { mobileUrl: 'http://cdn.example/m.webp' },
   ])('refuses an overlong field or an address that is not a web page (%#) and stores nothing', async (change) => {
     const before = (await admin.get('/api/admin/slides').expect(200)).body.slides.length;
     const res = await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Largo', desktopUrl: 'https://cdn.example/d.webp', ...change }).expect(400);

@@ -40,18 +40,18 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
     <div className="ca-backdrop" onClick={onBackdrop}>
       <form className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar slide</h2>
-        <p className="ca-muted">Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720.</p>
+        <p className="ca-muted">Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.</p>
         <label>
           Título (opcional)
           <input maxLength={200} {...field('title')} />
         </label>
         <label>
           URL de la imagen de escritorio
-          <input type="url" required {...field('desktopUrl')} />
+          <input type="url" required {...field('desktopUrl')} placeholder="https://..." />
         </label>
         <label>
           URL de la imagen móvil (opcional)
-          <input type="url" {...field('mobileUrl')} />
+          <input type="url" {...field('mobileUrl')} placeholder="https://..." />
         </label>
         <label>
           Enlace (opcional)
