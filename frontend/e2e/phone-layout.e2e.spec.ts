@@ -107,9 +107,11 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
     await page.waitForLoadState('networkidle');
     widths[path] = await overflow(page);
     expect(await tooSmall(page, '.page__back, .admin-order__buyer a, .admin-order__proof a')).toEqual([]);
-    // A table button keeps its word on one line ("Editar", not a letter per line) while the table scrolls sideways.
+    // A table button keeps its word on one line ("Editar", not a letter per line).
     const tallButtons = await page.$$eval('.ca-table .btn', (buttons) => buttons.filter((button) => button.getBoundingClientRect().height > 60).map((button) => button.textContent));
-    expect({ path, tallButtons }).toEqual({ path, tallButtons: [] });
+    // A row is a card on a phone: no cell runs past the screen's edge (or under a column pinned to it).
+    const cutCells = await page.$$eval('.ca-table td', (cells) => cells.filter((cell) => cell.getBoundingClientRect().right > window.innerWidth).map((cell) => cell.textContent));
+    expect({ path, tallButtons, cutCells }).toEqual({ path, tallButtons: [], cutCells: [] });
   }
   expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
 });

@@ -52,7 +52,7 @@ export function MostWantedPage() {
       {!loadFailed && (entries.isPending || candidates.isPending) && <TableSkeleton label="Cargando cartas" columns={6} />}
       {entries.data && candidates.data && (
         <div className="ca-table-wrap">
-          <table className="ca-table">
+          <table className="ca-table ca-table--stack">
             <thead>
               <tr>
                 <th>Elegir</th>
@@ -68,16 +68,20 @@ export function MostWantedPage() {
                 const checked = selected.includes(card.id);
                 return (
                   <tr key={card.id}>
-                    <td>
+                    <td data-label="Elegir">
                       <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => toggle(card.id)} aria-label={`Elegir ${card.name} (${card.setCode})`} />
                     </td>
-                    <td className="ca-text">{card.name}</td>
-                    <td className="ca-text">
-                      {card.set} <span className="ca-muted">{card.setCode}</span>
+                    <td className="ca-text" data-label="Carta">
+                      {card.name}
                     </td>
-                    <td>{card.rarity}</td>
-                    <td>{card.stockFinal}</td>
-                    <td>{formatSoles(card.price)}</td>
+                    <td className="ca-text" data-label="Set">
+                      <span>
+                        {card.set} <span className="ca-muted">{card.setCode}</span>
+                      </span>
+                    </td>
+                    <td data-label="Rareza">{card.rarity}</td>
+                    <td data-label="Stock">{card.stockFinal}</td>
+                    <td data-label="Precio">{formatSoles(card.price)}</td>
                   </tr>
                 );
               })}

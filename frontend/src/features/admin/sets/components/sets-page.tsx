@@ -29,7 +29,7 @@ export function SetsPage() {
       {sets.isError && <p className="error-state">{errorMessage(sets.error)}</p>}
       {sets.data && (
         <div className="ca-table-wrap">
-          <table className="ca-table ca-table--actions">
+          <table className="ca-table ca-table--stack">
             <thead>
               <tr>
                 <th>Código</th>
@@ -43,12 +43,12 @@ export function SetsPage() {
             <tbody>
               {sets.data.map((set) => (
                 <tr key={set.id}>
-                  <td className="ca-text">{set.id}</td>
-                  <td className="ca-text">{set.name}</td>
-                  <td>{formatDatePe(set.releaseDate)}</td>
-                  <td>{productsText(set.products)}</td>
-                  <td>{set.preorderAvailable ? 'Sí' : 'No'}</td>
-                  <td>
+                  <td className="ca-text" data-label="Código">{set.id}</td>
+                  <td className="ca-text" data-label="Nombre">{set.name}</td>
+                  <td data-label="Lanzamiento">{formatDatePe(set.releaseDate)}</td>
+                  <td data-label="Productos">{productsText(set.products)}</td>
+                  <td data-label="Preventa">{set.preorderAvailable ? 'Sí' : 'No'}</td>
+                  <td data-label="Editar">
                     <Button variant="secondary" onClick={() => setDialog({ editing: set })} aria-label={`Editar ${set.name}`}>
                       Editar
                     </Button>

@@ -47,19 +47,23 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
 
   return (
     <tr>
-      <td>
+      <td data-label="Imagen">
         <img src={slide.desktopUrl} alt={slide.alt} loading="lazy" />
       </td>
-      <td className="ca-text">{slide.title ?? <span className="ca-muted">Sin título</span>}</td>
-      <td className="ca-text">{slide.link ?? '—'}</td>
-      <td>{slide.order}</td>
-      <td>
+      <td className="ca-text" data-label="Título">
+        {slide.title ?? <span className="ca-muted">Sin título</span>}
+      </td>
+      <td className="ca-text" data-label="Enlace">
+        {slide.link ?? '—'}
+      </td>
+      <td data-label="Orden">{slide.order}</td>
+      <td data-label="Visible">
         <label className="ca-check">
           <input type="checkbox" checked={visible} disabled={visibility.isPending} onChange={toggle} aria-label={`Visible: ${name}`} />
           {visible ? 'Visible' : 'Oculto'}
         </label>
       </td>
-      <td>
+      <td data-label="Acciones">
         <Button variant="secondary" onClick={remove} disabled={removal.isPending} aria-label={`Eliminar ${name}`}>
           Eliminar
         </Button>
@@ -87,7 +91,7 @@ export function ManageSliderPage() {
       {slides.isError && <p className="error-state">{messages.admin.slides.readFailed}</p>}
       {slides.data && (
         <div className="ca-table-wrap">
-          <table className="ca-table ca-table--actions">
+          <table className="ca-table ca-table--stack">
             <thead>
               <tr>
                 <th>Imagen</th>
