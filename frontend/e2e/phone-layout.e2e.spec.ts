@@ -148,6 +148,31 @@ it('keeps a long set name inside the sets menu and the sets table, on a desktop 
   expect(await phone.locator('.mobile-menu__panel').evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
 });
 
+it.each([
+  ['the home page', '/', '**/assets/home-*.js', '.carousel'],
+  ['a set page', '/categoria/yugioh/LON', '**/assets/set-catalog-*.js', '.card-tile'],
+])('keeps %s still while its code arrives late (the footer waits below the screen)', async (_name, path, chunk, ready) => {
+  const page = await phonePage();
+  // A slow phone network: the page's own code comes 800 ms after the frame.
+  await page.route(chunk, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path);
+  await page.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+  expect(shifts).toBeLessThan(0.1);
+});
+
 it('offers a stepper instead of a list for a card with more than 100 in stock, and it fits a phone', async () => {
   const id = 'Imperial Order_PSV-EN104_Ultra Rare_Unlimited_en';
   const admin = await session.page('desktop', 'admin');

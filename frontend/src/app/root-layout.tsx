@@ -8,7 +8,7 @@ import { LatestSetsLinks } from '@/features/catalog/components/latest-sets-links
 
 function PageFallback() {
   return (
-    <div role="status" aria-busy="true" aria-label="Cargando" className="page">
+    <div role="status" aria-busy="true" aria-label="Cargando" className="page page-loading">
       <Skeleton width="40%" height="2rem" />
     </div>
   );

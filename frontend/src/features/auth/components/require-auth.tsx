@@ -9,7 +9,7 @@ import './require-auth.css';
 /** What protected routes show while the auth check is in flight (spec §2: a loader, never a redirect). */
 export function AuthLoader() {
   return (
-    <div className="page page--centered" role="status" aria-live="polite">
+    <div className="page page--centered page-loading" role="status" aria-live="polite">
       <span className="auth-loader" aria-hidden="true" />
       Cargando…
     </div>
