@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** An amount of money in céntimos (1 sol = 100 céntimos). Integers only, so sums never drift. */
 export type Cents = number;
 
-export const centsSchema = z.int().nonnegative();
+/** Marked pure so a bundle that only formats or checks amounts (the storefront's admin tools) leaves zod out. */
+export const centsSchema = /* @__PURE__ */ z.int().nonnegative();
 
 export function isCents(value: unknown): value is Cents {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
