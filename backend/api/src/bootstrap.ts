@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
@@ -42,6 +43,9 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     }),
   );
   if (config.role === 'projector' || config.role === 'worker') return app;
+  // API answers and index.html, compressed as they leave (gzip or brotli, as the browser takes them);
+  // the storefront's assets come compressed from the build and are left alone.
+  app.use(compression({ threshold: 1024 }));
   const openApi = new DocumentBuilder().setTitle('TCG Shop API').setVersion('1').build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger);

@@ -1,11 +1,40 @@
-import express, { Express } from 'express';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import type { Logger } from '../logging/logger';
 
+/** The copies the build writes beside each text asset (tools/precompress.js), most compact first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
 /**
- * Serves the built storefront on the API's port: hashed assets cached for a year, index.html never
- * cached, and every non-API GET answered with index.html so client routes survive a reload.
+ * Answers an asset with its brotli or gzip copy when the browser takes one: the same bytes it would
+ * unpack, its own content type, and `Vary: Accept-Encoding` for caches. Only names the build wrote are
+ * looked at (read once from the folder), so a path never reaches the disk unchecked.
+ */
+function precompressed(dir: string): RequestHandler {
+  const names = new Set(readdirSync(dir));
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    const copies = PRECOMPRESSED.filter(({ suffix }) => names.has(name + suffix));
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || copies.length === 0) return next();
+    res.setHeader('Vary', 'Accept-Encoding');
+    // Browsers list "gzip, deflate, br" at equal weight; the shop prefers the smaller one it has.
+    const copy = copies.find(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
+    if (!copy) return next();
+    res.type(extname(name));
+    res.setHeader('Content-Encoding', copy.encoding);
+    req.url = `/${name}${copy.suffix}`;
+    next();
+  };
+}
+
+/**
+ * Serves the built storefront on the API's port: hashed assets cached for a year (compressed at build
+ * time), index.html never cached, and every non-API GET answered with index.html so client routes
+ * survive a reload.
  */
 export function serveFrontend(app: Express, distDir: string, logger: Logger): void {
   const index = join(distDir, 'index.html');
@@ -13,7 +42,8 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger): vo
     logger.warn({ distDir }, 'frontend build not found; serving the API only (run npm run build)');
     return;
   }
-  app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  const assets = join(distDir, 'assets');
+  app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.get(/^\/(?!api(\/|$)).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
