@@ -141,7 +141,7 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
 
 function CardDetailSkeleton() {
   return (
-    <div className="product__layout" role="status" aria-busy="true" aria-label="Cargando carta">
+    <div className="product__layout page-loading" role="status" aria-busy="true" aria-label="Cargando carta">
       <Skeleton className="product__media product__media--skeleton" height="auto" />
       <div className="product__info">
         <Skeleton width="70%" height="2rem" />
