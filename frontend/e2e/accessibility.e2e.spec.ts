@@ -73,3 +73,14 @@ it('has no WCAG 2.1 AA or best-practice findings on the checkout, the order hist
   ];
   expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
 });
+
+it('has no findings on the admin tables laid out as cards on a phone', async () => {
+  const admin = await session.page('phone', 'admin');
+  const rows = (p: Page) => p.locator('.ca-table--stack tbody tr').first().waitFor();
+  const found = [
+    await audit(admin, '/admin/sets', rows),
+    await audit(admin, '/admin/manage-slider', rows),
+    await audit(admin, '/admin/manage-most-wanted', rows),
+  ];
+  expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
+});

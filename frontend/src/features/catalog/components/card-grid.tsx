@@ -8,12 +8,18 @@ interface CardGridProps {
   onAddToCart: (card: CardSummary) => void;
 }
 
+/**
+ * The tiles a screen shows before any scrolling (two rows on a phone, one on a desktop): their pictures
+ * load at once instead of waiting for layout, and the first one, usually the largest paint, comes first.
+ */
+export const FIRST_SCREEN_TILES = 4;
+
 export function CardGrid({ cards, onAddToCart }: CardGridProps) {
   return (
     <ul className="card-grid">
-      {cards.map((card) => (
+      {cards.map((card, index) => (
         <li key={card.id}>
-          <CardTile card={card} onAddToCart={onAddToCart} />
+          <CardTile card={card} onAddToCart={onAddToCart} priority={index === 0 ? 'first' : index < FIRST_SCREEN_TILES ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

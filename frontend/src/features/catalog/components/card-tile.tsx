@@ -8,18 +8,27 @@ import './card-tile.css';
 export interface CardTileProps {
   card: CardSummary;
   onAddToCart: (card: CardSummary) => void;
+  /** How soon its picture loads: the grid's first tiles are on screen from the start. */
+  priority?: 'first' | 'eager' | 'lazy';
 }
 
 /**
  * One card in a grid. The name's link stretches over the whole tile, so a click anywhere opens the
  * product page, while the add button stays a separate control (a button cannot sit inside a link).
  */
-export function CardTile({ card, onAddToCart }: CardTileProps) {
+export function CardTile({ card, onAddToCart, priority = 'lazy' }: CardTileProps) {
   const soldOut = card.stockFinal < 1;
   return (
     <article className={`card-tile${soldOut ? ' card-tile--sold-out' : ''}`}>
       <div className="card-tile__media">
-        <SafeImage src={card.imageSmallUrl ?? card.imageUrl} alt="" width={168} height={245} />
+        <SafeImage
+          src={card.imageSmallUrl ?? card.imageUrl}
+          alt=""
+          width={168}
+          height={245}
+          loading={priority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={priority === 'first' ? 'high' : 'auto'}
+        />
         {soldOut && <span className="card-tile__badge">{messages.catalog.soldOut}</span>}
       </div>
       <h3 className="card-tile__name">
