@@ -51,7 +51,8 @@ it('renders card tiles: details, stock, offer price first, sold-out badge and pr
   expect(view.getByTestId('card-price')).toHaveTextContent('S/ 150.00');
   expect(view.getByText('S/ 189.00', { exact: false })).toBeInTheDocument();
   const image = tile.querySelector('img')!;
-  expect(image).toHaveAttribute('loading', 'lazy');
+  // The first tile is on screen from the start: its picture is not left for later (card-grid.unit.spec.tsx).
+  expect(image).toHaveAttribute('loading', 'eager');
   expect(image).toHaveAttribute('width', '168');
   expect(image).toHaveAttribute('height', '245');
 
