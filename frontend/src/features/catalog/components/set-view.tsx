@@ -47,7 +47,8 @@ export function SetView({ setId, onAddToCart }: SetViewProps) {
         </header>
       ) : (
         <header className="catalog-heading" aria-busy="true">
-          <Skeleton width="min(28rem, 80%)" height="2rem" />
+          {/* The heights of the heading's lines (1.6rem at 1.2, then a 1.5-line lead): the grid does not move when they come. */}
+          <Skeleton width="min(28rem, 80%)" height="calc(1.6rem * 1.2)" />
           <Skeleton width="12rem" className="catalog-heading__lead" />
         </header>
       )}
