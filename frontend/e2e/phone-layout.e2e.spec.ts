@@ -175,6 +175,29 @@ it.each([
   expect(shifts).toBeLessThan(0.05);
 });
 
+it.each([
+  ['the home page', '/', '**/assets/home-*.js', '/api/home'],
+  ['a set page', '/categoria/yugioh/LON', '**/assets/set-catalog-*.js', '/api/sets/LON/cards'],
+  ['a search', '/search?q=dragon', '**/assets/search-*.js', '/api/search?'],
+  ['a product page', `/product/${encodeURIComponent(CARD.id)}`, '**/assets/product-*.js', `/api/cards/${encodeURIComponent(CARD.id)}`],
+])('asks for %s data while its code is still on its way, and only once', async (_name, path, chunk, data) => {
+  const page = await phonePage();
+  let codeArrived = Number.POSITIVE_INFINITY;
+  const asked: number[] = [];
+  await page.route(chunk, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    codeArrived = Date.now();
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (request.url().includes(data)) asked.push(Date.now());
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toBeLessThan(codeArrived);
+});
+
 it('offers a stepper instead of a list for a card with more than 100 in stock, and it fits a phone', async () => {
   const id = 'Imperial Order_PSV-EN104_Ultra Rare_Unlimited_en';
   const admin = await session.page('desktop', 'admin');

@@ -2,17 +2,9 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { HeaderAccount } from '@/components/layout/header-account';
 import { MainLayout } from '@/components/layout/main-layout';
-import { Skeleton } from '@/components/ui/skeleton';
 import { CartMenu } from '@/features/cart/components/cart-menu';
 import { LatestSetsLinks } from '@/features/catalog/components/latest-sets-links';
-
-function PageFallback() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Cargando" className="page page-loading">
-      <Skeleton width="40%" height="2rem" />
-    </div>
-  );
-}
+import { PageFallback } from './page-fallback';
 
 /** The frame of every page; the header's feature-backed pieces are plugged in here, not imported by it. */
 export function RootLayout() {

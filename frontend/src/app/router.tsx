@@ -2,6 +2,8 @@ import { messages } from '@tcg/domain';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth';
+import { prefetchHome, prefetchProduct, prefetchSearch, prefetchSet } from './page-prefetches';
+import { PrefetchingPage } from './prefetching-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -36,14 +38,42 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Home /> },
+          {
+            index: true,
+            element: (
+              <PrefetchingPage prefetch={prefetchHome}>
+                <Home />
+              </PrefetchingPage>
+            ),
+          },
           { path: 'cart', element: <Cart /> },
           { path: 'about', element: <About /> },
           { path: 'contact', element: <Contact /> },
-          { path: 'categoria/:juego/:set', element: <SetCatalog /> },
+          {
+            path: 'categoria/:juego/:set',
+            element: (
+              <PrefetchingPage prefetch={prefetchSet}>
+                <SetCatalog />
+              </PrefetchingPage>
+            ),
+          },
           { path: 'category/more-products', element: <MoreProducts /> },
-          { path: 'product/:id', element: <Product /> },
-          { path: 'search', element: <Search /> },
+          {
+            path: 'product/:id',
+            element: (
+              <PrefetchingPage prefetch={prefetchProduct}>
+                <Product />
+              </PrefetchingPage>
+            ),
+          },
+          {
+            path: 'search',
+            element: (
+              <PrefetchingPage prefetch={prefetchSearch}>
+                <Search />
+              </PrefetchingPage>
+            ),
+          },
           { path: 'login', element: <Login /> },
           { path: 'guest-or-login', element: <GuestOrLogin /> },
           {

@@ -10,8 +10,9 @@ export const getCardQueryOptions = (cardId: string) =>
   queryOptions({
     queryKey: ['cards', cardId],
     queryFn: ({ signal }) => getCard(cardId, { signal }),
-    // Stock moves with every sale: a product page shows it fresh each time it opens.
-    staleTime: 0,
+    // Stock moves with every sale: a product page shows it fresh each time it opens, yet the answer its
+    // route asked for while the page's code loaded (app/page-prefetches.ts) is not asked for again.
+    staleTime: 5_000,
   });
 
 export const useCard = (cardId: string) => useQuery(getCardQueryOptions(cardId));
