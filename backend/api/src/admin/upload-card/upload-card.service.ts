@@ -23,6 +23,7 @@ import type { UploadCardBody, UploadCardResult } from './upload-card.schema';
 export const UPLOAD_PRINT_LOCK_SPACE = 3006;
 /** How long an upload waits for another upload of the same print (each takes well under a second). */
 const PRINT_LOCK_WAIT_MS = 10_000;
+const PRINT_LOCK_RETRY_MS = 100;
 
 @Injectable()
 export class UploadCardService {
@@ -112,7 +113,8 @@ export class UploadCardService {
     let lock = await this.db.tryLock(UPLOAD_PRINT_LOCK_SPACE, print);
     while (!lock) {
       if (Date.now() > deadline) throw new ApiError(503, 'unavailable', messages.admin.upload.uploadFailed);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      // Each try opens a connection of its own (PostgreSQL), so the wait is in steps, not a spin.
+      await new Promise((resolve) => setTimeout(resolve, PRINT_LOCK_RETRY_MS));
       lock = await this.db.tryLock(UPLOAD_PRINT_LOCK_SPACE, print);
     }
     try {
