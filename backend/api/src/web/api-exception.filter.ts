@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { ApiErrorBody } from '@tcg/domain';
 import { EventIdReusedError } from '@tcg/projections';
 import type { Response } from 'express';
@@ -71,16 +71,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    const body = this.bodyOf(exception);
     // A route may have set its own type and caching (a year, for an image) before it failed: an error is JSON and never kept.
-    res.status(this.statusOf(exception)).type('application/json').setHeader('Cache-Control', 'no-store');
-    res.json(this.bodyOf(exception));
-  }
-
-  private statusOf(exception: unknown): number {
-    if (exception instanceof HttpException) return exception.getStatus();
-    if (isOutOfSpace(exception)) return HttpStatus.INSUFFICIENT_STORAGE;
-    if (exception instanceof EventIdReusedError) return HttpStatus.CONFLICT;
-    return isClientHttpError(exception) ? exception.status : HttpStatus.INTERNAL_SERVER_ERROR;
+    res.status(body.statusCode).type('application/json').setHeader('Cache-Control', 'no-store');
+    res.json(body);
   }
 
   /** The framework's English refusals in Spanish; the shop's own messages (already Spanish) as they are. */

@@ -33,7 +33,6 @@ function useAuditFilterInUrl() {
   const [search, setSearch] = useState(q);
   const typed = useDebounced(search).trim();
   useEffect(() => setSearch((current) => (current.trim() === q ? current : q)), [q]);
-  // Only a search that just settled is written; a URL that changed (back, a link) is followed above instead.
   // React Router hands an updater the query string of the last render, so a search settling and a tick in
   // the same render would each drop the other's change: both build on what the other just wrote.
   const written = useRef<URLSearchParams | null>(null);
@@ -47,6 +46,7 @@ function useAuditFilterInUrl() {
     },
     [params, setParams],
   );
+  // Only a search that just settled is written; a URL that changed (back, a link) is followed above instead.
   const settled = useRef(typed);
   useEffect(() => {
     if (typed === settled.current) return;
