@@ -51,6 +51,20 @@ describe('card decider: stock movements', () => {
         .then([stockAdded(MAX_MOVEMENT_UNITS, 0, 20)]);
     });
 
+    it('counts reserved units as held, so a cancel never takes a card past the limit', () => {
+      const full = Array.from({ length: MAX_CARD_STOCK / MAX_MOVEMENT_UNITS }, (_, index) => stockAdded(MAX_MOVEMENT_UNITS, 0, index + 1));
+      const reserved = [...full, stockReserved('r1', MAX_MOVEMENT_UNITS)];
+      given([blueEyesListed(), ...reserved])
+        .when({ type: 'AddStock', data: { quantity: 1, unitCost: 0, at: at(20) } })
+        .thenRefuses('stock_limit');
+      given([blueEyesListed(), ...reserved, stockSold('r1', MAX_MOVEMENT_UNITS)])
+        .when({ type: 'AddStock', data: { quantity: MAX_MOVEMENT_UNITS, unitCost: 0, at: at(20) } })
+        .then([stockAdded(MAX_MOVEMENT_UNITS, 0, 20)]);
+      given([blueEyesListed(), ...reserved, stockReleased('r1', MAX_MOVEMENT_UNITS)])
+        .when({ type: 'AddStock', data: { quantity: 1, unitCost: 0, at: at(20) } })
+        .thenRefuses('stock_limit');
+    });
+
     it.each([-1, 2.5, MAX_AMOUNT_CENTS + 1, 9_999_999_900])('refuses a unit cost of %p', (unitCost) => {
       given([blueEyesListed()])
         .when({ type: 'AddStock', data: { quantity: 1, unitCost, at: at(1) } })

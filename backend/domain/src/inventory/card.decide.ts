@@ -133,8 +133,10 @@ function addStock({ data }: AddStock, state: ListedCard): StockAdded[] {
   assertQuantity(data.quantity);
   if (!isAmount(data.unitCost)) throw DomainError.of('invalid_unit_cost');
   const { quantity, unitCost } = data;
-  if (state.ledger.stock + quantity > MAX_CARD_STOCK) {
-    throw DomainError.of('stock_limit', { cardId: state.details.cardId, stock: state.ledger.stock, limit: MAX_CARD_STOCK });
+  // Reserved units come back on a cancel, which cannot be refused: they count as held.
+  const held = state.ledger.stock + state.reservedUnits;
+  if (held + quantity > MAX_CARD_STOCK) {
+    throw DomainError.of('stock_limit', { cardId: state.details.cardId, stock: held, limit: MAX_CARD_STOCK });
   }
   return [
     {

@@ -30,6 +30,11 @@ export interface ListedCard {
   ledger: StockLedger;
   /** Every reservation ever made, so a retried reserve, settle or release is recognised. */
   reservations: PersistentMap<Reservation>;
+  /**
+   * Units reserved for orders neither sold nor released yet. A cancel gives them back to the stock, so
+   * the stock limit counts them: the card holds `ledger.stock + reservedUnits`.
+   */
+  reservedUnits: number;
 }
 
 export type CardState = UnlistedCard | ListedCard;
@@ -68,12 +73,12 @@ export function evolveCard(state: CardState, event: CardEvent): CardState {
         quantity,
         status: 'reserved' as const,
       });
-      return { ...state, ledger, reservations };
+      return { ...state, ledger, reservations, reservedUnits: state.reservedUnits + quantity };
     }
     case 'StockSold':
-      return { ...state, ledger, reservations: close(state.reservations, event.data.source, 'sold') };
+      return { ...state, ledger, ...close(state, event.data.source, 'sold') };
     case 'StockReleased':
-      return { ...state, ledger, reservations: close(state.reservations, event.data.reservationId, 'released') };
+      return { ...state, ledger, ...close(state, event.data.reservationId, 'released') };
     default:
       return assertNever(event);
   }
@@ -87,6 +92,7 @@ function listed(data: CardListedData): ListedCard {
     prices: null,
     ledger: emptyStockLedger,
     reservations: emptyPersistentMap(),
+    reservedUnits: 0,
   };
 }
 
@@ -96,10 +102,16 @@ function recordMovement(ledger: StockLedger, event: CardEvent): StockLedger {
 }
 
 function close(
-  reservations: PersistentMap<Reservation>,
+  state: ListedCard,
   reservationId: string,
   status: ReservationStatus,
-): PersistentMap<Reservation> {
+): Pick<ListedCard, 'reservations' | 'reservedUnits'> {
+  const { reservations, reservedUnits } = state;
   const reservation = getEntry(reservations, reservationId);
-  return reservation ? withEntry(reservations, reservationId, { ...reservation, status }) : reservations;
+  if (!reservation) return { reservations, reservedUnits };
+  const stillHeld = reservation.status === 'reserved' ? reservation.quantity : 0;
+  return {
+    reservations: withEntry(reservations, reservationId, { ...reservation, status }),
+    reservedUnits: reservedUnits - stillHeld,
+  };
 }

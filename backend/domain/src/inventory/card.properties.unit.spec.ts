@@ -82,6 +82,13 @@ describe('card stream properties', () => {
         );
         const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
         expect(availableStock(state)).toBe(sum(added) - sum(held));
+        const sold = new Set(events.flatMap((event) => (event.type === 'StockSold' ? [event.data.source] : [])));
+        const outstanding = events.flatMap((event) =>
+          event.type === 'StockReserved' && !released.has(event.data.reservationId) && !sold.has(event.data.reservationId)
+            ? [event.data.quantity]
+            : [],
+        );
+        expect(state.status === 'listed' && state.reservedUnits).toBe(sum(outstanding));
       }),
     );
   });
