@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { cardStreamName } from '@tcg/domain';
-import type { EventStore } from '@tcg/projections';
+import { EventIdReusedError, type EventStore } from '@tcg/projections';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { type TestApp, startTestApp } from '../testing/test-app';
 import { AddStockCommand } from './commands/add-stock.command';
@@ -67,7 +67,7 @@ describe('deciding on a card stream (real PostgreSQL)', () => {
     expect(await stockFromEvents(t.app, cardId)).toBe(5);
   });
 
-  it('trusts the store, not its own decision, when its request id was already used elsewhere with another quantity', async () => {
+  it('trusts the store, not its own decision, when its request id was already used elsewhere', async () => {
     const cardId = await createTestCard(t.app, { name: 'Twice Keyed', stock: 1, price: 100 });
     const stream = cardStreamName(cardId);
     await t.app.get(StreamDecider).load(cardStream, stream);
@@ -76,8 +76,9 @@ describe('deciding on a card stream (real PostgreSQL)', () => {
     const id = deterministicUuid(`add-stock:${cardId}:K:StockAdded:0`);
     await store.append(stream, [{ id, type: 'StockAdded', data, metadata: { correlationId: 'other', actor: 'other' } }], 'any');
 
-    const here = await bus.execute(new AddStockCommand(cardId, 50, 100, testContext, 'K'));
-    expect(here).toMatchObject({ changed: false, stock: 2 });
+    // With another quantity the key is refused; the same request is answered as done, writing nothing.
+    await expect(bus.execute(new AddStockCommand(cardId, 50, 100, testContext, 'K'))).rejects.toBeInstanceOf(EventIdReusedError);
+    expect(await bus.execute(new AddStockCommand(cardId, 1, 100, testContext, 'K'))).toMatchObject({ changed: false, stock: 2 });
     // Before: this process believed 51 and reserved 40 of them, leaving the store at -38.
     await expect(bus.execute(new ReserveStockCommand(cardId, randomUUID(), 'order-x', 40, testContext))).rejects.toMatchObject({ status: 409 });
     expect(await stockFromEvents(t.app, cardId)).toBe(2);

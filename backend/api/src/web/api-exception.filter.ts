@@ -106,7 +106,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { statusCode: 507, code: CODES[507], message: STORAGE_FULL };
     }
     // An Idempotency-Key sent again with another request: what the first one stored stands.
-    if (exception instanceof EventIdReusedError) return { statusCode: 409, code: 'idempotency_key_reused', message: KEY_REUSED };
+    if (exception instanceof EventIdReusedError) return { statusCode: 422, code: 'idempotency_key_reused', message: KEY_REUSED };
     this.logger.error({ err: exception }, 'unhandled error');
     return { statusCode: 500, code: 'internal', message: UNEXPECTED };
   }

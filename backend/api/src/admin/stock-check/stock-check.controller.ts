@@ -56,7 +56,7 @@ export class StockCheckController {
 
   /**
    * Appends an `ingreso`. The browser's `Idempotency-Key` (optional) makes a re-sent request add the
-   * stock once.
+   * stock once; the key sent with another quantity or cost is refused (422).
    */
   @Post('cards/:id/stock')
   @HttpCode(201)

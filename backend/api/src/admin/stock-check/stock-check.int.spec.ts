@@ -91,7 +91,7 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     });
   });
 
-  it('adds stock as an ingreso and answers with the updated row at once; a re-sent request adds it once', async () => {
+  it('adds stock as an ingreso and answers with the updated row at once; a re-sent request adds it once, a reused key is refused', async () => {
     const kuriboh = ids['Kuriboh'];
     const key = randomUUID();
     const res = await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', key).expect(201);
@@ -107,6 +107,10 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     });
 
     await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', key).expect(201);
+    for (const other of [{ quantity: 6, unitCost: 1250 }, { quantity: 5, unitCost: 999 }]) {
+      const refused = await addStock(kuriboh, other).set('Idempotency-Key', key).expect(422);
+      expect(refused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
+    }
     expect(await auditRow(admin.agent, 'Kuriboh')).toMatchObject({
       recorded: 5,
       computed: 5,

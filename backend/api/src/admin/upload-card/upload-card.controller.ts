@@ -20,7 +20,7 @@ export class UploadCardController {
     return this.uploads.lookup(typeof name === 'string' ? name.slice(0, 200) : '');
   }
 
-  /** The browser's `Idempotency-Key` (optional) makes a re-sent upload add the quantity once. */
+  /** The browser's `Idempotency-Key` (optional) makes a re-sent upload add the quantity once; the key with another upload is refused (422). */
   @Post('cards/upload')
   @HttpCode(201)
   upload(

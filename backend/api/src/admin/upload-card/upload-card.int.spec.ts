@@ -218,20 +218,23 @@ describe('admin single-card upload API', () => {
     expect(rows.map((row) => row.type)).toEqual(['PriceSet', ...Array<string>(10).fill('StockAdded')]);
   });
 
-  it('counts an upload sent again under its Idempotency-Key once, whatever it says the second time', async () => {
+  it('counts an upload sent again under its Idempotency-Key once, and refuses the key with another upload', async () => {
     const card = await lookup('Pot of Prosperity');
     const send = (key: string, extra: object) =>
       admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', key).send(uploadBody(card, 0, { language: 'es', quantity: 2, salePrice: 2000, ...extra }));
     const first = await send('k-1', {}).expect(201);
     expect(first.body).toMatchObject({ created: true, stock: 2 });
     expect((await send('k-1', {}).expect(201)).body).toMatchObject({ cardId: first.body.cardId, stock: 2 });
-    expect((await send('k-1', { salePrice: 3000, quantity: 5 }).expect(201)).body).toMatchObject({ stock: 2 });
+    for (const other of [{ salePrice: 3000 }, { quantity: 5 }, { unitCost: 700 }]) {
+      const refused = await send('k-1', other).expect(422);
+      expect(refused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
+    }
     const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
     expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000 });
 
     // Sent first without a price, then with one: not the same request; the first one stands.
     await send('k-2', { salePrice: 0, quantity: 1 }).expect(201);
-    const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(409);
+    const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(422);
     expect(reused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
     expect(await cardNow()).toMatchObject({ stockFinal: 3, lastSalePrice: 2000 });
   });

@@ -11,6 +11,6 @@ export class AddStockHandler implements ICommandHandler<AddStockCommand> {
   execute({ cardId, quantity, unitCost, context, requestId }: AddStockCommand): Promise<CardCommandResult> {
     const command = { type: 'AddStock', data: { quantity, unitCost, at: new Date() } } as const;
     const idempotencyKey = requestId === undefined ? undefined : `add-stock:${cardId}:${requestId}`;
-    return decideOnCard(this.decider, cardId, command, context, { idempotencyKey });
+    return decideOnCard(this.decider, cardId, command, context, { idempotencyKey, refuseChangedRetry: true });
   }
 }

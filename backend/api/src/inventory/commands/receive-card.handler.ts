@@ -20,7 +20,7 @@ export class ReceiveCardHandler implements ICommandHandler<ReceiveCardCommand> {
       ];
     };
     const idempotencyKey = requestId === undefined ? undefined : `receive-card:${cardId}:${requestId}`;
-    return decideOnCard(this.decider, cardId, steps, context, { idempotencyKey });
+    return decideOnCard(this.decider, cardId, steps, context, { idempotencyKey, refuseChangedRetry: true });
   }
 }
 

@@ -4,11 +4,13 @@ import {
   type AtomicMultiStreamStore,
   ConcurrencyError,
   type Durability,
+  EventIdReusedError,
   type EventStore,
   hasAtomicAppendMany,
   type RecordedEvent,
 } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { EVENT_STORE } from '../../event-store/event-store.module';
 import type { CommandContext } from './command-context';
 import { KeyedMutex } from './keyed-mutex';
@@ -35,6 +37,11 @@ export interface DecideRequest<TEvent extends { type: string }, TState> {
   eventId?(event: TEvent, index: number, events: readonly TEvent[]): string;
   /** `deferred` for a step that a later immediate append makes durable (a checkout's reservations). */
   durability?: Durability;
+  /**
+   * The event ids come from a client's `Idempotency-Key`: a re-send must ask for what the first send did
+   * (times aside), or it is refused with `EventIdReusedError` rather than answered as if it had been done.
+   */
+  refuseChangedRetry?: boolean;
 }
 
 export interface DecideResult<TEvent, TState> {
@@ -154,30 +161,37 @@ export class StreamDecider {
     const { streamId, context } = request;
     const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor };
     const expected = snapshot.revision < 0 ? 'no_stream' : snapshot.revision;
+    const appended = events.map((event, index) => ({
+      id: request.eventId?.(event, index, events) ?? randomUUID(),
+      type: event.type,
+      data: toStoredPayload(event),
+      metadata,
+    }));
     const result = await this.forgettingOnFailure([streamId], () =>
-      this.store.append(
-        streamId,
-        events.map((event, index) => ({
-          id: request.eventId?.(event, index, events) ?? randomUUID(),
-          type: event.type,
-          data: toStoredPayload(event),
-          metadata,
-        })),
-        expected,
-        { durability: request.durability },
-      ),
+      this.store.append(streamId, appended, expected, { durability: request.durability }),
     );
     if (result.duplicate) {
       // The ids were stored by an earlier send of this command, here or in another process, and maybe
-      // with other content (the same request id with another quantity). What the store holds counts, not
-      // what was decided now: the state is read again, and the command answers that it wrote nothing.
+      // with other content. What the store holds counts, not what was decided now: the state is read
+      // again, and the command answers that it wrote nothing.
       this.cache.delete(streamId);
+      if (request.refuseChangedRetry) await this.refuseIfChanged(streamId, appended);
       const stored = await this.load(type, streamId);
       return { events: [], state: stored.state, position: result.position };
     }
     const state = events.reduce(type.evolve, snapshot.state);
     this.cache.set(streamId, { state, revision: result.nextRevision, position: result.position });
     return { events, state, position: result.position };
+  }
+
+  /** A re-sent request whose events differ from the stored ones in more than their time is another request. */
+  private async refuseIfChanged(streamId: string, appended: readonly { id: string; type: string; data: unknown }[]): Promise<void> {
+    const stored = new Map((await this.store.readStream(streamId)).map((event) => [event.metadata.eventId, event]));
+    const same = appended.every((event) => {
+      const earlier = stored.get(event.id);
+      return earlier !== undefined && earlier.type === event.type && isDeepStrictEqual(timeless(earlier.data), timeless(event.data));
+    });
+    if (!same) throw new EventIdReusedError(streamId);
   }
 
   /**
@@ -291,4 +305,10 @@ function parseRecorded<TEvent extends { type: string }>(
 function backoff(attempt: number): Promise<void> {
   const ms = Math.random() * Math.min(50, 2 ** attempt);
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A stored payload as JSON reads it back, without the time it was decided at. */
+function timeless(data: unknown): unknown {
+  const { at: _at, ...rest } = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  return rest;
 }
