@@ -7,6 +7,7 @@ import { screenshotPath } from './support/screenshots';
 // Demo catalogue cards (backend/api/src/seed/demo-catalogue.ts): plenty of one, the last unit of another.
 const PLENTY = { id: 'Jirai Gumo_LON-EN007_Common_Unlimited_en', name: 'Jirai Gumo' };
 const LAST_UNIT = { id: 'Exodia the Forbidden One_LOB-EN124_Ultra Rare_Unlimited_en', name: 'Exodia the Forbidden One' };
+const TWO_LEFT = { id: 'Red-Eyes B. Dragon_LOB-EN070_Ultra Rare_1st Edition_en', name: 'Red-Eyes B. Dragon' };
 
 let shop: RunningShop;
 let browser: Browser;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   proofPng = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#5b2d90' } }).png().toBuffer();
   shop = await startShop();
   browser = await launchBrowser();
-  await Promise.all([PLENTY, LAST_UNIT].map((card) => cardProjected(card.id)));
+  await Promise.all([PLENTY, LAST_UNIT, TWO_LEFT].map((card) => cardProjected(card.id)));
 }, 180_000);
 
 /** The shop answers ready before its projector has built the demo cards' read model. */
@@ -119,6 +120,40 @@ it.each<ViewportName>(['desktop', 'phone'])('captures the order history at a %s'
   await page.goto('/account/history');
   await page.locator('.order-card').first().getByText('Pendiente de Confirmación').waitFor();
   await capture(page, 'history', viewport);
+});
+
+it('finds the order a submit placed after its answer was lost, instead of placing a second on a reload', async () => {
+  const page = await newPage('phone');
+  await signInWithApi(page, 'customer');
+  await addToCart(page, TWO_LEFT);
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('cart') ?? '[]')[0]?.quantity === 2);
+  await page.goto('/checkout');
+  await attachProof(page);
+  let placed: string | undefined;
+  // The order is placed, and the answer never reaches the page.
+  await page.route(
+    '**/api/checkout',
+    async (route) => {
+      placed = ((await (await route.fetch()).json()) as { orderId: string }).orderId;
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await submit(page).click();
+  await page.getByText('Ocurrió un error al confirmar el pedido.').waitFor();
+  expect(placed).toEqual(expect.any(String));
+
+  // Both units are now the shopper's own reservation: checked first, the cart would lose them.
+  await page.reload();
+  await page.getByText('Pedido registrado. Se validará el pago pronto.').waitFor();
+  await page.waitForURL(/\/account\/history\?position=\d+$/);
+  await expect(page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'))).resolves.toEqual([]);
+  const { orders } = (await (await page.request.get('/api/orders/mine')).json()) as { orders: { id: string; items: { name: string }[] }[] };
+  const withCard = orders.filter((order) => order.items.some((item) => item.name === TWO_LEFT.name));
+  expect(withCard.map((order) => order.id)).toEqual([placed]);
+  await page.goto('/checkout');
+  await page.getByRole('main').getByText('Tu carrito está vacío.').waitFor();
 });
 
 it('sells the last unit once when two shoppers check out at the same moment', async () => {

@@ -27,6 +27,10 @@ export function pendingKeys(storage: () => Storage, name: string, maxAgeMs: numb
       storage().setItem(name, JSON.stringify(fresh));
       return fresh.key;
     },
+    /** The key of a request still waiting for its answer, whatever it asked. */
+    pending(): string | null {
+      return read()?.key ?? null;
+    },
     /** An answer came (or a refusal): the next request is a new one, even with the same values. */
     settle(): void {
       storage().removeItem(name);

@@ -10,6 +10,7 @@ import type { CheckoutRequest, CheckoutResult } from './checkout.command';
 import { decideCheckout } from './checkout.decide';
 import { checkoutMessages } from './checkout.messages';
 import { OrderProofsStore } from './order-proofs.store';
+import { placedPosition } from './placed-position';
 
 /**
  * The checkout on a store with multi-stream appends (docs/decisions/0004): every reservation and
@@ -62,9 +63,7 @@ export class AtomicCheckout {
     if (state.status !== 'none' && placedOrderHash(state.order) !== claim.requestHash) {
       throw new ApiError(422, 'idempotency_key_reused', checkoutMessages.keyReused);
     }
-    // Where `OrderPlaced` was written: the stream's only event unless the order moved on since.
-    const placedAt = order.revision === 0 ? order.position : (await this.store.readStream(orderStreamName(orderId), 0))[0].position;
-    return this.answer(request, state, placedAt);
+    return this.answer(request, state, await placedPosition(this.store, orderId, order));
   }
 
   private async answer({ input, orderId }: CheckoutRequest, state: OrderState, position: number): Promise<CheckoutResult> {

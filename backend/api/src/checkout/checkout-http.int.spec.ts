@@ -64,6 +64,20 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     expect(await stockFromEvents(t.app, cardId)).toBe(before - 1);
   });
 
+  it("tells the shopper whether a submit under a key placed an order, and only the shopper's own", async () => {
+    const shopper = await signInNewCustomer(t);
+    const key = randomUUID();
+    await shopper.agent.get(`/api/checkout/${key}`).expect(404);
+    const placed = await submit(shopper, await orderBody(shopper, 2), key).expect(201);
+    const found = await shopper.agent.get(`/api/checkout/${key.toUpperCase()}`).expect(200);
+    expect(found.body).toEqual({ orderId: placed.body.orderId, position: placed.body.position, items: [{ cardId, quantity: 2 }] });
+    const other = await signInNewCustomer(t);
+    await other.agent.get(`/api/checkout/${key}`).expect(404);
+    expect((await shopper.agent.get('/api/checkout/otra-vez').expect(400)).body.code).toBe('invalid_idempotency_key');
+    const signedOut = await request(t.server).get(`/api/checkout/${key}`).expect(401);
+    expect(signedOut.body.message).toBe(messages.checkout.mustSignIn);
+  });
+
   it('requires a uuid Idempotency-Key', async () => {
     const shopper = await signInNewCustomer(t);
     const res = await submit(shopper, await orderBody(shopper), 'otra-vez').expect(400);

@@ -1,21 +1,31 @@
-import { Body, Controller, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { checkoutRequestSchema, messages } from '@tcg/domain';
-import type { Database } from '@tcg/projections';
+import { checkoutRequestSchema, messages, orderStreamName } from '@tcg/domain';
+import type { Database, EventStore } from '@tcg/projections';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AuthRequired, type AuthUser, CurrentUser } from '../auth';
 import { updatePhone } from '../auth/users.repository';
 import { DATABASE } from '../database/database.module';
+import { EVENT_STORE } from '../event-store/event-store.module';
+import { orderStream, StreamDecider } from '../inventory';
 import { ProofStore, UserRateLimit } from '../proofs';
 import { ApiError } from '../web/api-exception.filter';
 import { CheckoutCommand } from './checkout.command';
+import { checkoutOrderId } from './checkout.handler';
+import { checkoutMessages } from './checkout.messages';
+import { placedPosition } from './placed-position';
 
 export interface CheckoutResponse {
   orderId: string;
   /** Pass it to GET /api/orders/mine?position= so the new order is there on the next page. */
   position: number;
+}
+
+/** An earlier submit's order, found by its Idempotency-Key: the cards it took, to take them out of the cart. */
+export interface CheckoutAttemptResponse extends CheckoutResponse {
+  items: { cardId: string; quantity: number }[];
 }
 
 export const CHECKOUTS_PER_MINUTE = 10;
@@ -29,8 +39,30 @@ export class CheckoutController {
   constructor(
     private readonly commands: CommandBus,
     private readonly proofs: ProofStore,
+    private readonly decider: StreamDecider,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
+
+  /**
+   * Whether a submit under this key placed an order for the signed-in shopper. The browser asks when it
+   * comes back to the checkout with a submit whose answer it never got (a lost connection, a reload):
+   * a 404 means nothing was placed. Read from the order's stream, so it holds the moment the order does.
+   */
+  @Get(':key')
+  @AuthRequired(messages.checkout.mustSignIn)
+  async attempt(@CurrentUser() user: AuthUser, @Param('key') key: string): Promise<CheckoutAttemptResponse> {
+    if (!UUID.test(key)) throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
+    const orderId = checkoutOrderId(user.id, key.toLowerCase());
+    const snapshot = await this.decider.load(orderStream, orderStreamName(orderId));
+    const { state } = snapshot;
+    if (state.status === 'none' || state.status === 'abandoned') throw new ApiError(404, 'not_found', checkoutMessages.notPlaced);
+    return {
+      orderId,
+      position: await placedPosition(this.store, orderId, snapshot),
+      items: state.order.items.map(({ cardId, quantity }) => ({ cardId, quantity })),
+    };
+  }
 
   /**
    * Places the order for the signed-in shopper. The e-mail is the account's (read-only on the form),

@@ -32,6 +32,11 @@ export function checkoutRequest(input: CheckoutInput, context: CommandContext): 
   const lines = cardLines(input.items);
   if (lines.length === 0) throw toApiError(DomainError.of('order_without_items'));
   const claim = { key: input.idempotencyKey, userId: input.buyer.userId, requestHash: requestHash(input) };
-  const orderId = deterministicUuid(`order:${claim.userId}:${claim.key}`);
+  const orderId = checkoutOrderId(claim.userId, claim.key);
   return { input, lines, claim, orderId, context: { ...context, causationId: orderId } };
+}
+
+/** The order a shopper's submit under `key` places: the same id on every retry, and per shopper. */
+export function checkoutOrderId(userId: string, key: string): string {
+  return deterministicUuid(`order:${userId}:${key}`);
 }

@@ -8,6 +8,7 @@ import {
   cartSubtotal,
   clearCart,
   removeFromCart,
+  removeOrderedLines,
   updateCartQuantity,
   type CartItem,
   type CartOutcome,
@@ -25,6 +26,8 @@ export interface CartContextValue {
   updateQuantity: (id: string, quantity: number) => void;
   removeItem: (id: string) => void;
   clear: () => void;
+  /** Takes out the lines of an order placed from this cart. */
+  removeOrdered: (ids: readonly string[]) => void;
   /** Applies the server's current stock and prices to the stored lines. */
   reconcile: (cards: CheckedCard[]) => void;
 }
@@ -70,6 +73,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       updateQuantity: (id, quantity) => apply((current) => updateCartQuantity(current, id, quantity)),
       removeItem: (id) => apply((current) => removeFromCart(current, id)),
       clear: () => apply(clearCart),
+      removeOrdered: (ids) => apply((current) => removeOrderedLines(current, ids)),
       reconcile: (cards) => apply((current) => reconcileCart(current, cards)),
     }),
     [items, apply],

@@ -62,6 +62,12 @@ export function removeFromCart(items: CartItem[], id: string): CartOutcome {
   return { kind: 'changed', items: items.filter((item) => item.id !== id), message: messages.cart.removed };
 }
 
+/** The lines an order took, out of the cart without a word: the order's own toast says it. */
+export function removeOrderedLines(items: CartItem[], ids: readonly string[]): CartOutcome {
+  const kept = items.filter((item) => !ids.includes(item.id));
+  return kept.length === items.length ? ignored : { kind: 'changed', items: kept };
+}
+
 export function clearCart(items: CartItem[]): CartOutcome {
   return items.length === 0 ? ignored : { kind: 'changed', items: [] };
 }

@@ -1,8 +1,9 @@
 import { checkoutFormSchema, messages } from '@tcg/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { pendingKeys } from '@/lib/pending-keys';
+import { type EarlierOrder, findEarlierOrder } from './api/earlier-submit';
 import { placeOrder, type PlacedOrder } from './api/place-order';
 import { CheckoutApiError } from './api/post-to-api';
 import { uploadProof, type UploadedProof } from './api/upload-proof';
@@ -128,4 +129,36 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
   };
 
   return { phase, submit };
+}
+
+/**
+ * A submit whose answer never came (a lost connection, a reload) may have placed its order. The shop is
+ * asked before the cart is checked again: that order's own reservation now lowers the stock the check
+ * sees, and a cart it changes would send a new key and place a second order. `onPlaced` gets the order
+ * if there is one; otherwise (not placed, or the shop unreachable) the checkout opens as usual, and the
+ * key stays for a resubmit of the same cart, in case the first submit is still on its way.
+ * True while asking.
+ */
+export function useEarlierSubmit(onPlaced: (order: EarlierOrder) => void): boolean {
+  const [key] = useState(() => checkoutKeys.pending());
+  const [asking, setAsking] = useState(key !== null);
+  const placed = useRef(onPlaced);
+  placed.current = onPlaced;
+
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    findEarlierOrder(key, controller.signal).then(
+      (order) => {
+        checkoutKeys.settle();
+        placed.current(order);
+      },
+      () => {
+        if (!controller.signal.aborted) setAsking(false);
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+
+  return asking;
 }
