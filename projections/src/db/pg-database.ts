@@ -32,6 +32,27 @@ async function copyInto(client: PoolClient, table: string, columns: readonly str
   return stream.rowCount;
 }
 
+/**
+ * A pooled client for one piece of work. `pg` fails the running query when the connection is lost, and
+ * also emits `error` on the client: the pool listens only while the client is idle, so without a listener
+ * here a connection lost during a transaction or a COPY (a server restart, a failover, a network cut)
+ * ended the whole process. A client that lost its connection is destroyed, not handed out again.
+ */
+async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onError);
+  try {
+    return await work(client);
+  } finally {
+    client.off('error', onError);
+    client.release(lost);
+  }
+}
+
 function wrap(client: Pick<PoolClient, 'query'>, copy: Sql['copyRows']): Sql {
   return {
     copyRows: copy,
@@ -64,14 +85,7 @@ export class PgDatabase implements Database {
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
-    this.sql = wrap(this.pool, async (table, columns, text) => {
-      const client = await this.pool.connect();
-      try {
-        return await copyInto(client, table, columns, text);
-      } finally {
-        client.release();
-      }
-    });
+    this.sql = wrap(this.pool, (table, columns, text) => withClient(this.pool, (client) => copyInto(client, table, columns, text)));
   }
 
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
@@ -86,19 +100,18 @@ export class PgDatabase implements Database {
     return this.sql.copyRows(table, columns, text);
   }
 
-  async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(wrap(client, (table, columns, text) => copyInto(client, table, columns, text)));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    return withClient(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client, (table, columns, text) => copyInto(client, table, columns, text)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   /**
