@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
-export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
-
 // A 5 MB file can still declare an enormous canvas; refuse it before decoding (a decompression bomb).
 const MAX_PIXELS = 50_000_000;
 

@@ -1,11 +1,9 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { messages } from '@tcg/domain';
+import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../web/api-exception.filter';
-import { PROOF_MAX_BYTES } from './proof-image';
-import { proofMessages } from './proofs.messages';
 
 /**
  * Reads the multipart field `file` into memory, at most 5 MB. Nest's FileInterceptor would answer its
@@ -32,7 +30,7 @@ export class ProofUploadInterceptor implements NestInterceptor {
 
 function refusal(error: unknown): ApiError {
   if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') {
-    return new ApiError(413, 'payload_too_large', proofMessages.tooLarge, { maxBytes: PROOF_MAX_BYTES });
+    return new ApiError(413, 'payload_too_large', messages.checkout.proofTooLarge, { maxBytes: PROOF_MAX_BYTES });
   }
   // A second file, a file under another field name or a truncated body: not one usable file.
   return new ApiError(400, 'invalid_file', messages.checkout.invalidFile);

@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
@@ -8,7 +8,6 @@ import pino from 'pino';
 import request from 'supertest';
 import { canMountSmallDisk, mountSmallDisk, type SmallDisk, SMALL_DISK_NOT_RUN } from '../infra/files/testing/small-disk';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { PROOF_MAX_BYTES } from './proof-image';
 import { UPLOADS_PER_MINUTE } from './proofs.controller';
 import { proofMessages } from './proofs.messages';
 import { CSRF, jpegWithExif, pngImage, signInAdmin, signInNewCustomer, uploadProof } from './testing/shop-session.fixtures';
@@ -54,7 +53,7 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
   it('refuses a file over 5 MB with 413 and a Spanish message', async () => {
     const shopper = await signInNewCustomer(t);
     const res = await uploadProof(shopper, Buffer.alloc(PROOF_MAX_BYTES + 1, 1), 'grande.png').expect(413);
-    expect(res.body).toMatchObject({ statusCode: 413, code: 'payload_too_large', message: proofMessages.tooLarge });
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'payload_too_large', message: messages.checkout.proofTooLarge });
   });
 
   it('strips EXIF after turning the photo upright', async () => {

@@ -4,6 +4,9 @@ import { type BuyerFields, type FieldProblem, firstBuyerProblem, normaliseBuyer 
 
 export const proofMimeTypes = ['image/jpeg', 'image/png'] as const;
 
+/** The largest proof image the shop takes (the form's hint says "hasta 5 MB"). */
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+
 /** What the schema needs of the proof: a browser `File` has it; the server maps its upload to it. */
 export interface ProofFile {
   type: string;
@@ -47,5 +50,6 @@ function proofProblem(proof: unknown): FieldProblem | null {
   if (!(proofMimeTypes as readonly string[]).includes(proof.type)) {
     return { field: 'proof', message: messages.checkout.proofType };
   }
+  if (proof.size > PROOF_MAX_BYTES) return { field: 'proof', message: messages.checkout.proofTooLarge };
   return null;
 }

@@ -1,4 +1,4 @@
-import { checkoutFormSchema } from './checkout-form.schema';
+import { checkoutFormSchema, PROOF_MAX_BYTES } from './checkout-form.schema';
 
 const jpeg = { type: 'image/jpeg', size: 120_000 };
 const valid = { name: 'María José Ñahui', email: 'maria@example.pe', phone: '987654321', proof: jpeg };
@@ -52,6 +52,11 @@ describe('checkout form schema (spec §5)', () => {
     expect(messagesOf({ ...valid, proof: { type: 'image/gif', size: 1 } })).toEqual([
       'Solo se permiten imágenes JPG o PNG',
     ]);
+  });
+
+  it('takes a proof of up to 5 MB', () => {
+    expect(messagesOf({ ...valid, proof: { ...jpeg, size: PROOF_MAX_BYTES } })).toEqual([]);
+    expect(messagesOf({ ...valid, proof: { ...jpeg, size: PROOF_MAX_BYTES + 1 } })).toEqual(['El comprobante supera el tamaño máximo de 5 MB']);
   });
 
   it('refuses a proof that is not a file', () => {

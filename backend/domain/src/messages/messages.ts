@@ -19,6 +19,7 @@ export const messages = {
     phoneDigits: 'El número de teléfono debe tener 9 dígitos',
     invalidName: 'El nombre contiene caracteres no válidos',
     proofType: 'Solo se permiten imágenes JPG o PNG',
+    proofTooLarge: 'El comprobante supera el tamaño máximo de 5 MB',
     proofTooManyPixels: 'La imagen es demasiado grande: usa una de hasta 50 megapíxeles.',
     invalidFile: 'Archivo inválido',
     mustSignIn: 'Debes iniciar sesión para continuar con la compra',

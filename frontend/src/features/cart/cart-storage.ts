@@ -30,7 +30,10 @@ function isCartItem(value: unknown): value is CartItem {
 export function loadCart(storage: Storage): CartItem[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isCartItem) : [];
+    if (!Array.isArray(parsed)) return [];
+    // One line per card, as the cart keeps them: a second line of the same card is dropped.
+    const lines = parsed.filter(isCartItem);
+    return lines.filter((item, index) => lines.findIndex((other) => other.id === item.id) === index);
   } catch {
     return [];
   }

@@ -38,6 +38,11 @@ it('keeps only well-formed lines', () => {
   expect(loadCart(window.localStorage)).toEqual([item]);
 });
 
+it('keeps one line per card', () => {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([item, { ...item, quantity: 3 }]));
+  expect(loadCart(window.localStorage)).toEqual([item]);
+});
+
 it('treats a stored non-list as empty', () => {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: [item] }));
   expect(loadCart(window.localStorage)).toEqual([]);

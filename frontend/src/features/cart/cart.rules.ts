@@ -41,7 +41,9 @@ export function addToCart(items: CartItem[], product: CartProduct, quantity = 1)
   return {
     kind: 'changed',
     items: held === 0 ? [...items, added] : items.map((item) => (item.id === product.id ? { ...item, ...added } : item)),
-    ...(capped ? { warning: messages.cart.onlyAvailable(product.maxStock) } : { message: messages.cart.added(product.name) }),
+    // Capped at the stock (spec §4): what was added is said, and why not all of it.
+    message: messages.cart.added(product.name),
+    ...(capped ? { warning: messages.cart.onlyAvailable(product.maxStock) } : {}),
   };
 }
 

@@ -72,10 +72,11 @@ describe('adding to the cart', () => {
     expect(addToCart([line(darkMagician, 1)], darkMagician, 2)).toMatchObject({ items: [line(darkMagician, 3)] });
   });
 
-  it('caps a chosen quantity at the stock and says how many there are', () => {
+  it('caps a chosen quantity at the stock, says it was added and how many there are', () => {
     expect(addToCart([line(darkMagician, 2)], darkMagician, 2)).toEqual({
       kind: 'changed',
       items: [line(darkMagician, 3)],
+      message: messages.cart.added('Dark Magician'),
       warning: messages.cart.onlyAvailable(3),
     });
   });

@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
@@ -99,6 +99,10 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
 
   fireEvent.change(proofInput(), { target: { files: [new File(['<html></html>'], 'pago.png', { type: 'text/html' })] } });
   expect(await screen.findByText(messages.checkout.proofType)).toBeInTheDocument();
+  expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
+  const tooLarge = new File([new Uint8Array(PROOF_MAX_BYTES + 1)], 'pago.png', { type: 'image/png' });
+  fireEvent.change(proofInput(), { target: { files: [tooLarge] } });
+  expect(await screen.findByText(messages.checkout.proofTooLarge)).toBeInTheDocument();
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
   expect(calls('/api/proofs')).toHaveLength(0);
   expect(calls('/api/checkout')).toHaveLength(0);

@@ -31,17 +31,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  // What each visible toast says, so the same words raised twice (the server's refusal and the cart's own
+  // note of it) show once, for the full time from the last raise.
+  const shown = useRef(new Map<string, number>());
 
   const dismiss = useCallback((id: number) => {
     clearTimeout(timers.current.get(id));
     timers.current.delete(id);
+    for (const [said, shownId] of shown.current) if (shownId === id) shown.current.delete(said);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
   const show = useCallback<Show>(
     (type, message, ms) => {
-      const id = nextId.current++;
-      setToasts((current) => [...current, { id, type, message }]);
+      const said = `${type}\n${message}`;
+      const id = shown.current.get(said) ?? nextId.current++;
+      if (!shown.current.has(said)) {
+        shown.current.set(said, id);
+        setToasts((current) => [...current, { id, type, message }]);
+      }
+      clearTimeout(timers.current.get(id));
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), ms),

@@ -46,6 +46,19 @@ it('keeps an error toast for 4000 ms, announced as an alert', () => {
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
+it('shows the same words raised twice once, for the full time from the second raise', () => {
+  fireEvent.click(screen.getByText('fail'));
+  act(() => jest.advanceTimersByTime(3000));
+  fireEvent.click(screen.getByText('fail'));
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+  act(() => jest.advanceTimersByTime(3999));
+  expect(screen.getByRole('alert')).toHaveTextContent('Producto sin stock');
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  fireEvent.click(screen.getByText('fail'));
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+});
+
 it('can be dismissed early', () => {
   fireEvent.click(screen.getByText('fail'));
   fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));

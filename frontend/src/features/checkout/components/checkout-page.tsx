@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { messages, PROOF_MAX_BYTES, proofMimeTypes } from '@tcg/domain';
 import { useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
@@ -9,8 +9,6 @@ import { OrderLinesSection } from './order-lines-section';
 import { ProcessingOverlay } from './processing-overlay';
 import { ProofSection } from './proof-section';
 import './checkout.css';
-
-const PROOF_TYPES = ['image/jpeg', 'image/png'];
 
 const submitLabels = {
   idle: 'Confirmar pedido',
@@ -45,10 +43,12 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
     );
   }
 
-  // Told at once rather than at submit: the shopper is still looking at the file picker.
+  // Told at once rather than at submit: the shopper is still looking at the file picker, and a phone
+  // does not send megabytes only to hear they were too many.
   const chooseProof = (file: File | null) => {
-    if (file && !PROOF_TYPES.includes(file.type)) toast.error(messages.checkout.proofType);
-    setProof(file && PROOF_TYPES.includes(file.type) ? file : null);
+    const problem = file === null ? null : proofProblem(file);
+    if (problem) toast.error(problem);
+    setProof(problem ? null : file);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -76,4 +76,10 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
       {phase === 'uploading' && <ProcessingOverlay />}
     </section>
   );
+}
+
+function proofProblem(file: File): string | null {
+  if (!(proofMimeTypes as readonly string[]).includes(file.type)) return messages.checkout.proofType;
+  if (file.size > PROOF_MAX_BYTES) return messages.checkout.proofTooLarge;
+  return null;
 }
