@@ -14,8 +14,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Catalogue content changes a few times a day; refetching on every focus only costs data plans.
-        staleTime: 60_000,
+        // Stock and prices move with every sale and every admin change: a page shown again after 5 s is
+        // checked in the background (as the product page is), so a tile and the card's page agree. Focus
+        // alone refetches nothing, which would only cost data plans.
+        staleTime: 5_000,
         refetchOnWindowFocus: false,
         retry: retryTransient,
       },

@@ -11,14 +11,18 @@ const list = z
   .transform((value) => [value ?? []].flat().flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(200)).max(100));
 
+/** The last page a search may ask for; a later one answers as this one (past the results: no hits). */
+export const SEARCH_MAX_PAGE = 10_000;
+
 export const searchQuerySchema = z.object({
   /** Cut rather than refused: a shopper who pastes a paragraph gets results for its start. */
   q: z.string().default('').transform(searchText),
-  languages: list,
+  /** Codes are lower case (`en`, `es`); the storefront shows them upper case, so a typed `ES` is the same. */
+  languages: list.transform((values) => values.map((value) => value.toLowerCase())),
   rarities: list,
   inStock: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
   sort: z.enum(searchSorts).default('az'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.coerce.number().int().min(1).default(1).transform((page) => Math.min(page, SEARCH_MAX_PAGE)),
   /** Read-your-writes: the position a command returned; the answer waits (bounded) for the projections. */
   position: z.coerce.number().int().min(0).optional(),
 });

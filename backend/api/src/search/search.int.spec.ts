@@ -48,6 +48,18 @@ describe('GET /api/search', () => {
     expect(res.body.hits.every((hit: { rarity: string }) => hit.rarity === 'Ultra Rare')).toBe(true);
   });
 
+  it('reads language codes in any case, as the storefront shows them upper case', async () => {
+    const upper = await request(app.server).get('/api/search').query({ q: 'dragon blanco', languages: 'ES', position }).expect(200);
+    expect(upper.body.total).toBe(1);
+    expect(upper.body.hits[0].language).toBe('es');
+  });
+
+  it('answers a page past the last one the search may ask for as that one, with no hits', async () => {
+    const res = await request(app.server).get('/api/search').query({ page: '10001', position }).expect(200);
+    expect(res.body).toMatchObject({ page: 10_000, hits: [] });
+    expect(res.body.totalPages).toBeGreaterThan(0);
+  });
+
   it('refuses bad parameters with a 400 JSON body, in Spanish', async () => {
     const res = await request(app.server).get('/api/search').query({ sort: 'cheapest' }).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'bad_request', message: 'Parámetro de búsqueda no válido: sort.' });

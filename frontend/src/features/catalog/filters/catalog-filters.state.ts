@@ -44,7 +44,8 @@ export function readFilters(params: URLSearchParams): CatalogFilters {
   const page = Number(params.get('page'));
   const sort = params.get('sort');
   return {
-    languages: list(params.get('languages')),
+    // Codes are lower case; the checkboxes show them upper case, so a shared `ES` means `es`.
+    languages: list(params.get('languages')).map((language) => language.toLowerCase()),
     rarities: list(params.get('rarities')),
     inStockOnly: params.get('inStock') === 'true',
     sort: isSort(sort) ? sort : DEFAULT_SORT,

@@ -12,6 +12,10 @@ describe('filters in the URL', () => {
     });
   });
 
+  it('reads language codes as the lower case the API keeps them in', () => {
+    expect(readFilters(new URLSearchParams('languages=ES,en')).languages).toEqual(['es', 'en']);
+  });
+
   it.each(['sort=cheapest&page=0', 'page=-2&inStock=yes', 'page=1.5&languages=,', ''])(
     'falls back to the defaults for %j',
     (query) => expect(readFilters(new URLSearchParams(query))).toEqual(emptyFilters),
