@@ -178,7 +178,8 @@ it.each([
 it.each([
   ['the home page', '/', '**/assets/home-*.js', '/api/home'],
   ['a set page', '/categoria/yugioh/LON', '**/assets/set-catalog-*.js', '/api/sets/LON/cards'],
-  ['a search', '/search?q=dragon', '**/assets/search-*.js', '/api/search?'],
+  // The filters' options (the catalogue's values, an empty search) are asked for apart.
+  ['a search', '/search?q=dragon', '**/assets/search-*.js', '/api/search?q=dragon'],
   ['a product page', `/product/${encodeURIComponent(CARD.id)}`, '**/assets/product-*.js', `/api/cards/${encodeURIComponent(CARD.id)}`],
 ])('asks for %s data while its code is still on its way, and only once', async (_name, path, chunk, data) => {
   const page = await phonePage();

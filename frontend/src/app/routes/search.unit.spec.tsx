@@ -79,7 +79,7 @@ it('searches a text longer than 200 characters by its first 200, and the box tak
   const long = `dragon ${'b'.repeat(300)}`;
   renderApp(`/search?q=${long}`);
   await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' });
-  expect(callsTo(api, '/api/search')[0].get('q')).toBe(long.slice(0, 200));
+  expect(callsTo(api, '/api/search').filter((call) => call.get('q') !== '')[0].get('q')).toBe(long.slice(0, 200));
   expect(screen.getByRole('searchbox', { name: messages.catalog.searchPlaceholder })).toHaveAttribute('maxLength', '200');
 });
 
@@ -88,7 +88,8 @@ it('shows the last page for a link past it, replacing the link in history', asyn
   const { router } = renderApp('/search?q=dragon&page=99');
   await waitFor(() => expect(location(router).toString()).toBe('q=dragon'));
   expect(await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' })).toBeInTheDocument();
-  expect(callsTo(api, '/api/search').map((params) => params.get('page'))).toEqual(['99', '1']);
+  const searches = callsTo(api, '/api/search').filter((params) => params.get('q') === 'dragon');
+  expect(searches.map((params) => params.get('page'))).toEqual(['99', '1']);
   expect(router.state.historyAction).toBe('REPLACE');
   expect(screen.queryByText(messages.catalog.noResults)).not.toBeInTheDocument();
 });
@@ -147,7 +148,7 @@ it('puts each filter change in the URL, back on page 1, and asks the API for it'
     sort: 'priceDesc',
     page: '1',
   });
-  expect(callsTo(api, '/api/search')[0].get('page')).toBe('3');
+  expect(callsTo(api, '/api/search').find((call) => call.get('q') === 'dragon')!.get('page')).toBe('3');
 });
 
 it('clears the languages, the rarities, then everything back to A-Z', async () => {
@@ -178,6 +179,47 @@ it('keeps a checked value the results no longer contain, with a zero count, so i
   renderApp('/search?q=dragon&languages=pt');
   const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
   expect(await filters.findByRole('checkbox', { name: 'PT (0)' })).toBeChecked();
+});
+
+/** The catalogue's values answer an empty search; `dragon` has fewer, and with `languages=es` fewer still. */
+function catalogue(url: URL) {
+  if (url.searchParams.get('q') === '') {
+    return searchResponse([blueEyes], {
+      facets: {
+        language: [{ value: 'en', count: 9 }, { value: 'es', count: 4 }, { value: 'pt', count: 1 }],
+        rarity: [{ value: 'Common', count: 3 }, { value: 'Secret Rare', count: 2 }, { value: 'Ultra Rare', count: 9 }],
+      },
+    });
+  }
+  if (url.searchParams.get('languages') === 'es') {
+    return searchResponse([blueEyes], { facets: { language: [{ value: 'en', count: 5 }, { value: 'es', count: 2 }], rarity: [{ value: 'Ultra Rare', count: 2 }] } });
+  }
+  return search();
+}
+
+it("offers every value of the catalogue (spec §7's empty search) with these results' counts; one at 0 cannot be ticked", async () => {
+  const api = mockApi({ '/api/search': catalogue, '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/search?q=dragon');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+
+  expect(await filters.findByRole('checkbox', { name: 'PT (0)' })).toBeDisabled();
+  expect(filters.getByRole('checkbox', { name: 'EN (5)' })).toBeEnabled();
+  expect(filters.getByRole('checkbox', { name: 'Common (0)' })).toBeDisabled();
+  const rarities = within(filters.getByRole('group', { name: 'Rareza' })).getAllByRole('checkbox');
+  expect(rarities.map((box) => box.closest('label')!.textContent)).toEqual(['Common(0)', 'Secret Rare(1)', 'Ultra Rare(6)']);
+  expect(callsTo(api, '/api/search').filter((call) => call.get('q') === '')).toHaveLength(1);
+});
+
+it('counts in the phone sheet what its ticks would list, before they are applied', async () => {
+  mockApi({ '/api/search': catalogue, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user, router } = renderApp('/search?q=dragon');
+  await user.click(await screen.findByRole('button', { name: /^Filtros/ }));
+  const sheet = within(screen.getByRole('dialog', { name: 'Filtros' }));
+
+  await user.click(await sheet.findByRole('checkbox', { name: 'ES (2)' }));
+  expect(await sheet.findByRole('checkbox', { name: 'Secret Rare (0)' })).toBeDisabled();
+  expect(sheet.getByRole('checkbox', { name: 'Ultra Rare (2)' })).toBeEnabled();
+  expect(location(router).get('languages')).toBeNull();
 });
 
 it('walks back through filter changes with the back button', async () => {

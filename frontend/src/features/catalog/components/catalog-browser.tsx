@@ -1,5 +1,5 @@
 import type { CardSummary, SearchResponse } from '@tcg/domain';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { activeFilterCount, type CatalogFilters } from '../filters/catalog-filters.state';
@@ -10,8 +10,18 @@ import { FilterSheet } from './filter-sheet';
 import { Pagination, SimplePagination } from './pagination';
 import './catalog-browser.css';
 
+/** How the list asks for the cards under some filters (its search text or set fixed). */
+export type CatalogQuery = (filters: CatalogFilters) => UseQueryOptions<SearchResponse, Error, SearchResponse, (string | CatalogFilters)[]>;
+
+/** The values the list can be narrowed to change when the catalogue does: a few times a day. */
+const OPTIONS_STALE_MS = 5 * 60_000;
+
 interface CatalogBrowserProps {
   results: UseQueryResult<SearchResponse>;
+  /** The same list under other filters: the sheet's draft counts. */
+  queryFor: CatalogQuery;
+  /** The whole scope with no filters: the values to offer (spec §7's initial facet request). */
+  optionsQuery: ReturnType<CatalogQuery>;
   urlState: CatalogUrlState;
   emptyText: string;
   pagination: 'numbered' | 'simple';
@@ -22,11 +32,12 @@ interface CatalogBrowserProps {
  * A filterable card list: the filter sidebar on wide screens, a compact bar opening the bottom sheet
  * on phones, the grid, and pagination. The set and search screens differ only in what they pass.
  */
-export function CatalogBrowser({ results, urlState, emptyText, pagination, onAddToCart }: CatalogBrowserProps) {
+export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, emptyText, pagination, onAddToCart }: CatalogBrowserProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
   const { filters, changeFilters, clearAll, pageHref, replacePage } = urlState;
   const { data, error, isPending, isPlaceholderData, refetch } = results;
+  const options = useQuery({ ...optionsQuery, staleTime: OPTIONS_STALE_MS }).data?.facets;
   const count = activeFilterCount(filters);
   // A link to a page past the last one (an old bookmark, a catalogue that shrank) shows the last page.
   // Judged on this view's own answer, never on the previous view's still on screen.
@@ -46,7 +57,7 @@ export function CatalogBrowser({ results, urlState, emptyText, pagination, onAdd
   return (
     <div className="catalog">
       <aside className="catalog__sidebar" aria-label="Filtros">
-        <CatalogFiltersPanel filters={filters} facets={data?.facets} onChange={changeFilters} onClearAll={clearAll} />
+        <CatalogFiltersPanel filters={filters} facets={data?.facets} options={options} onChange={changeFilters} onClearAll={clearAll} />
       </aside>
       <div className="catalog__main">
         <div className="catalog__bar">
@@ -75,7 +86,7 @@ export function CatalogBrowser({ results, urlState, emptyText, pagination, onAdd
         {data && !loading && <Pager page={data.page} totalPages={data.totalPages} hrefFor={pageHref} />}
       </div>
       {sheetOpen && (
-        <FilterSheet filters={filters} facets={data?.facets} onApply={applySheet} onClose={closeSheet} />
+        <FilterSheet filters={filters} facets={data?.facets} options={options} queryFor={queryFor} onApply={applySheet} onClose={closeSheet} />
       )}
     </div>
   );

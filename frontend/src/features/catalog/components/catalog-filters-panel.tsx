@@ -11,23 +11,39 @@ import './catalog-filters.css';
 
 type FilterPatch = Partial<Omit<CatalogFilters, 'page'>>;
 
+type Facets = SearchResponse['facets'];
+
 interface CatalogFiltersPanelProps {
   filters: CatalogFilters;
-  facets: SearchResponse['facets'] | undefined;
+  /** The counts of the results shown (or, in the sheet, of the results its ticks would show). */
+  facets: Facets | undefined;
+  /** Every value the list can have: the catalogue's for a search, the set's for a set (spec §7). */
+  options: Facets | undefined;
   onChange: (patch: FilterPatch) => void;
   /** Omitted in the mobile sheet, whose footer carries its own 'Limpiar todo'. */
   onClearAll?: () => void;
 }
 
-/** A checked value the current results no longer contain still shows (count 0), so it can be unticked. */
-function withSelected(values: FacetValue[], selected: string[]): FacetValue[] {
-  const missing = selected.filter((value) => !values.some((facet) => facet.value === value));
-  return [...values, ...missing.map((value) => ({ value, count: 0 }))];
+/** A value to tick, with its count in the results once they are known. */
+interface FacetOption {
+  value: string;
+  count: number | null;
+}
+
+/**
+ * Spec §7: the options are every value the list can have (an initial request with no query and no
+ * filters lists them), each with its count in the current results, 0 when they have none; a checked
+ * value always shows, so it can be unticked. Sorted by value.
+ */
+export function facetOptions(options: FacetValue[] | undefined, counted: FacetValue[] | undefined, selected: string[]): FacetOption[] {
+  const counts = new Map(counted?.map((facet) => [facet.value, facet.count]));
+  const values = new Set([...(options ?? []).map((facet) => facet.value), ...counts.keys(), ...selected]);
+  return [...values].sort().map((value) => ({ value, count: counted ? (counts.get(value) ?? 0) : null }));
 }
 
 interface FacetGroupProps {
   title: string;
-  values: FacetValue[];
+  values: FacetOption[];
   selected: string[];
   label: (value: string) => string;
   clearLabel: string;
@@ -39,17 +55,18 @@ function FacetGroup({ title, values, selected, label, clearLabel, onChange }: Fa
     <fieldset className="filters__group">
       <legend className="filters__legend">{title}</legend>
       {values.length === 0 && <p className="filters__none">Sin opciones</p>}
-      {values.map((facet) => (
-        <label key={facet.value} className="filters__option">
-          <input
-            type="checkbox"
-            checked={selected.includes(facet.value)}
-            onChange={() => onChange(toggle(selected, facet.value))}
-          />
-          <span className="filters__option-label">{label(facet.value)}</span>
-          <span className="filters__count">({facet.count})</span>
-        </label>
-      ))}
+      {values.map((facet) => {
+        const checked = selected.includes(facet.value);
+        // Ticking a value no result has would only empty the list.
+        const disabled = facet.count === 0 && !checked;
+        return (
+          <label key={facet.value} className={`filters__option${disabled ? ' filters__option--none' : ''}`}>
+            <input type="checkbox" checked={checked} disabled={disabled} onChange={() => onChange(toggle(selected, facet.value))} />
+            <span className="filters__option-label">{label(facet.value)}</span>
+            {facet.count !== null && <span className="filters__count">({facet.count})</span>}
+          </label>
+        );
+      })}
       {selected.length > 0 && (
         <button type="button" className="filters__clear" onClick={() => onChange([])}>
           {clearLabel}
@@ -60,7 +77,7 @@ function FacetGroup({ title, values, selected, label, clearLabel, onChange }: Fa
 }
 
 /** Spec §2 Filters: availability, language and rarity facets, the four sorts, and the clear actions. */
-export function CatalogFiltersPanel({ filters, facets, onChange, onClearAll }: CatalogFiltersPanelProps) {
+export function CatalogFiltersPanel({ filters, facets, options, onChange, onClearAll }: CatalogFiltersPanelProps) {
   const sortId = useId();
   const count = activeFilterCount(filters);
   const canClear = count > 0 || filters.sort !== DEFAULT_SORT;
@@ -96,7 +113,7 @@ export function CatalogFiltersPanel({ filters, facets, onChange, onClearAll }: C
       </fieldset>
       <FacetGroup
         title="Idioma"
-        values={withSelected(facets?.language ?? [], filters.languages)}
+        values={facetOptions(options?.language, facets?.language, filters.languages)}
         selected={filters.languages}
         label={(value) => value.toUpperCase()}
         clearLabel="Limpiar idioma"
@@ -104,7 +121,7 @@ export function CatalogFiltersPanel({ filters, facets, onChange, onClearAll }: C
       />
       <FacetGroup
         title="Rareza"
-        values={withSelected(facets?.rarity ?? [], filters.rarities)}
+        values={facetOptions(options?.rarity, facets?.rarity, filters.rarities)}
         selected={filters.rarities}
         label={(value) => value}
         clearLabel="Limpiar rareza"

@@ -1,12 +1,16 @@
 import type { SearchResponse } from '@tcg/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { emptyFilters, type CatalogFilters } from '../filters/catalog-filters.state';
+import type { CatalogQuery } from './catalog-browser';
 import { CatalogFiltersPanel } from './catalog-filters-panel';
 import './filter-sheet.css';
 
 interface FilterSheetProps {
   filters: CatalogFilters;
   facets: SearchResponse['facets'] | undefined;
+  options: SearchResponse['facets'] | undefined;
+  queryFor: CatalogQuery;
   onApply: (filters: CatalogFilters) => void;
   onClose: () => void;
 }
@@ -16,8 +20,10 @@ interface FilterSheetProps {
  * 'Aplicar'). Ticks are a draft until 'Aplicar', so a shopper can set several at once without the
  * grid reloading under the sheet at each tap.
  */
-export function FilterSheet({ filters, facets, onApply, onClose }: FilterSheetProps) {
+export function FilterSheet({ filters, facets, options, queryFor, onApply, onClose }: FilterSheetProps) {
   const [draft, setDraft] = useState(filters);
+  // The counts follow the ticks: each shows what 'Aplicar' would list (the page behind keeps its own).
+  const drafted = useQuery({ ...queryFor({ ...draft, page: 1 }), placeholderData: keepPreviousData });
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -60,7 +66,8 @@ export function FilterSheet({ filters, facets, onApply, onClose }: FilterSheetPr
         <div className="filter-sheet__body">
           <CatalogFiltersPanel
             filters={draft}
-            facets={facets}
+            facets={drafted.data?.facets ?? facets}
+            options={options}
             onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
           />
         </div>

@@ -1,6 +1,7 @@
 import { messages, searchText, type CardSummary } from '@tcg/domain';
 import { useSearchParams } from 'react-router-dom';
-import { useSearchCards } from '../api/search-cards';
+import { searchCardsQueryOptions, useSearchCards } from '../api/search-cards';
+import { emptyFilters } from '../filters/catalog-filters.state';
 import { useCatalogUrlState } from '../filters/use-catalog-url-state';
 import { CatalogBrowser } from './catalog-browser';
 
@@ -20,6 +21,8 @@ export function SearchView({ onAddToCart }: { onAddToCart: (card: CardSummary) =
       </header>
       <CatalogBrowser
         results={results}
+        queryFor={(filters) => searchCardsQueryOptions(query, filters)}
+        optionsQuery={searchCardsQueryOptions('', emptyFilters)}
         urlState={urlState}
         emptyText={messages.catalog.noResults}
         pagination="numbered"

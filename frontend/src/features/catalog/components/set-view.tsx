@@ -3,9 +3,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { useSetCards } from '../api/get-set-cards';
+import { getSetCardsQueryOptions, useSetCards } from '../api/get-set-cards';
 import { useSet } from '../api/get-set';
-import { activeFilterCount } from '../filters/catalog-filters.state';
+import { activeFilterCount, emptyFilters } from '../filters/catalog-filters.state';
 import { useCatalogUrlState } from '../filters/use-catalog-url-state';
 import { CatalogBrowser } from './catalog-browser';
 
@@ -54,6 +54,8 @@ export function SetView({ setId, onAddToCart }: SetViewProps) {
       )}
       <CatalogBrowser
         results={cards}
+        queryFor={(filters) => getSetCardsQueryOptions(setId, filters)}
+        optionsQuery={getSetCardsQueryOptions(setId, emptyFilters)}
         urlState={urlState}
         // The spec's text is for filters that remove every card; a set with no cards yet has none to remove.
         emptyText={activeFilterCount(urlState.filters) > 0 ? messages.catalog.noCardsForFilters : messages.catalog.noResults}
