@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { auditStock } from '../projections/stock-audit';
 import type { CliContext, OpenContext } from './cli-context';
-import { EXIT_FINDINGS, jsonWanted, print } from './output';
+import { EXIT_FINDINGS, jsonWanted, oneLine, print } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -28,7 +28,7 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
   print(json, { checked, differences, missingRows, halted, position, head }, () => [
     ...lag,
     ...unlooked,
-    ...(halted ? [`the cards projection is halted at position ${position}: ${halted}`] : []),
+    ...(halted ? [`the cards projection is halted at position ${position}: ${oneLine(halted)}`] : []),
     ...differences.map((row) => `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`),
     ...missing.map((cardId) => `${cardId}: in the log, but no row in the read model`),
     differences.length + missing.length === 0

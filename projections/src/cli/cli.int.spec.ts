@@ -202,10 +202,18 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
 
     const replay = await runWith(open, 'projections', 'replay', 'cards');
     expect(replay.code).toBe(1);
-    expect(replay.err).toMatch(/projection cards halted: event StockSold at position \d+ on card-Bogus/);
+    // One line, naming the field: zod's own message is pretty-printed JSON over many lines.
+    expect(replay.err).toMatch(/^error: projection cards halted: event StockSold at position \d+ on card-Bogus\S+: Cannot read event StockSold v1: [^\n]*quantity: Invalid input: expected number[^\n]*\n$/);
     const afterReplay = await runWith(open, 'projections', 'status');
     expect(afterReplay.out).toMatch(/^cards\s+halted\s/m);
-    expect(afterReplay.out).toMatch(/last error: event StockSold at position \d+ on card-Bogus/);
+    expect(afterReplay.out).toMatch(/^ +last error: event StockSold at position \d+ on card-Bogus\S+: Cannot read event StockSold v1: [^\n]*quantity: Invalid input: expected number[^\n]*\n(?!\s+[\]"}])/m);
+    const audit = await runWith(open, 'audit');
+    expect(audit.out).toMatch(/^the cards projection is halted at position \d+: event StockSold [^\n]*quantity: [^\n]*expected number[^\n]*\n(?!\s+[\]"}])/m);
+
+    // An error recorded over several lines (before halts were kept to one) is still printed on one.
+    await broken.db.query(`UPDATE projection_checkpoints SET last_error = $1 WHERE name = 'cards'`, ['Cannot read event X v1: [\n  {\n    "path": []\n  }\n]']);
+    expect((await runWith(open, 'projections', 'status')).out).toContain('last error: Cannot read event X v1: [ { "path": [] } ]\n');
+    expect((await runWith(open, 'audit')).out).toMatch(/halted at position \d+: Cannot read event X v1: \[ \{ "path": \[\] \} \]\n/);
 
     const rebuild = await runWith(open, 'projections', 'rebuild', 'cards');
     expect(rebuild.code).toBe(1);

@@ -12,7 +12,7 @@ import { UnknownProjectionError } from '../projections/projection';
 import { adminCommand } from './admin.command';
 import { auditCommand } from './audit.command';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
-import { EXIT_USAGE, interruption } from './output';
+import { EXIT_USAGE, interruption, oneLine } from './output';
 import { stopAllProgress } from './progress';
 import { projectionsCommand } from './projections.commands';
 import { seedSyntheticCommand } from './seed-synthetic.command';
@@ -46,7 +46,7 @@ function fail(error: unknown): void {
     process.stderr.write(`error: cannot reach a server; check DATABASE_URL (and EVENTSTORE_URL, OPENSEARCH_URL when set): ${clientMessage(error as Error)}\n`);
     process.exitCode = 1;
   } else {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
   }
 }

@@ -6,6 +6,11 @@ export function print(json: boolean, value: unknown, lines: () => string[]): voi
   else for (const line of lines()) process.stdout.write(`${line}\n`);
 }
 
+/** A message on one line: errors recorded before halts were kept to one line may span several. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
 /** Exit codes: 1 = the command found a problem (an audit difference), 2 = bad usage (an unknown name). */
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;

@@ -10,7 +10,7 @@ import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching } from '../projections/store-head';
 import { CliContext, type OpenContext } from './cli-context';
-import { jsonWanted, print } from './output';
+import { jsonWanted, oneLine, print } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -42,7 +42,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
         lagEventsExact: lag.exact,
         lagSeconds: lag.oldestAt ? Math.max(0, Math.round((Date.now() - lag.oldestAt.getTime()) / 100) / 10) : 0,
         eventsApplied: checkpoint?.eventsApplied ?? 0,
-        lastError: checkpoint?.lastError ?? null,
+        lastError: checkpoint?.lastError ? oneLine(checkpoint.lastError) : null,
         updatedAt: checkpoint?.updatedAt.toISOString() ?? null,
       };
     }),

@@ -91,7 +91,8 @@ export async function applyBatch(
  * where in the log to look.
  */
 export function haltMessage(error: unknown, batch: SubscriptionBatch<ProjectedEvent>): string {
-  const message = error instanceof Error ? error.message : String(error);
+  // One line: `status` shows it in its table, and the CLI and the projector's log print it as one line.
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
   if (error instanceof ProjectionEventError || batch.events.length === 0) return message;
   const first = batch.events[0];
   const last = batch.events[batch.events.length - 1];

@@ -35,6 +35,15 @@ export class EventParseError extends Error {
   }
 }
 
+/**
+ * The issues on one line (`quantity: Invalid input: expected number, received string; …`): the reason
+ * ends up in a halted projection's recorded error and in one-line CLI and log output, where zod's own
+ * message (pretty-printed JSON) would span many lines.
+ */
+function issueList(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => `${issue.path.map(String).join('.') || 'payload'}: ${issue.message}`).join('; ');
+}
+
 export type EventParser<TEvent extends AnyEvent> = (type: string, version: number, data: unknown) => TEvent;
 
 export function createEventParser<TEvent extends AnyEvent>(
@@ -55,7 +64,7 @@ export function createEventParser<TEvent extends AnyEvent>(
       payload = upcaster.upcast(payload);
     }
     const parsed = current.schema.safeParse(payload);
-    if (!parsed.success) throw new EventParseError(type, version, parsed.error.message);
+    if (!parsed.success) throw new EventParseError(type, version, issueList(parsed.error.issues));
     return { type, version: current.version, data: parsed.data } as TEvent;
   };
 }

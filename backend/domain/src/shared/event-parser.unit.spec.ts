@@ -35,6 +35,14 @@ describe('event parser', () => {
     expect(() => parse(type, version, data)).toThrow(EventParseError);
   });
 
+  it('names each invalid field on one line', () => {
+    const strict = createEventParser<Renamed>({ Renamed: { version: 3, schema: z.object({ fullName: z.string(), nick: z.object({ short: z.string() }) }) } });
+    expect(() => strict('Renamed', 3, { fullName: 7, nick: { short: 1 } })).toThrow(
+      'Cannot read event Renamed v3: fullName: Invalid input: expected string, received number; nick.short: Invalid input: expected string, received number',
+    );
+    expect(() => strict('Renamed', 3, 'lots')).toThrow('Cannot read event Renamed v3: payload: Invalid input: expected object, received string');
+  });
+
   it('refuses an old version with no upcaster', () => {
     const strict = createEventParser<Renamed>({ Renamed: { version: 3, schema: z.object({ fullName: z.string() }) } });
     expect(() => strict('Renamed', 2, { name: 'Ana' })).toThrow(/no upcaster from version 2/);
