@@ -251,6 +251,19 @@ it('on Ctrl-C says what became of the work and exits 130', async () => {
   await run('projections', 'replay', 'cards');
 });
 
+it('ends quietly with 0 when the reader of its output has gone (tcg projections status | head -0)', async () => {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'projections', 'status'], {
+    cwd: join(__dirname, '..', '..', '..'),
+    env: { ...process.env, DATABASE_URL: database.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.destroy();
+  let err = '';
+  child.stderr?.on('data', (chunk) => (err += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  expect([code, err]).toEqual([0, '']);
+});
+
 it('reads nothing into a database the shop never migrated: status and audit say so and create no table', async () => {
   const empty = await createPostgresTestDatabase({ migrate: false });
   try {

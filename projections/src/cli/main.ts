@@ -87,7 +87,18 @@ function onInterrupt(): void {
   process.exit(130);
 }
 
+/**
+ * A reader that stopped early (`tcg projections status | head -3`) closed the pipe: there is nobody left
+ * to tell, so the command ends quietly, with 0 as a shell pipeline expects, instead of crashing on the write.
+ */
+function onOutputError(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+}
+
 if (require.main === module) {
   process.once('SIGINT', onInterrupt);
+  process.stdout.on('error', onOutputError);
+  process.stderr.on('error', onOutputError);
   void runCli(process.argv.slice(2));
 }
