@@ -111,6 +111,14 @@ it('names the known projections and exits 2 for an unknown one', async () => {
   const result = await run('projections', 'replay', 'kards');
   expect(result.code).toBe(2);
   expect(result.err).toContain('unknown projection "kards"; known: cards, orders, search-opensearch (with OPENSEARCH_URL)');
+  for (const command of ['replay', 'rebuild']) {
+    const unset = await run('projections', command, 'search-opensearch');
+    expect([command, unset.code, unset.err]).toEqual([
+      command,
+      2,
+      'error: projection "search-opensearch" needs OPENSEARCH_URL (the OpenSearch address), which is not set; known without it: cards, orders\n',
+    ]);
+  }
   expect((await run('projections', 'frobnicate')).code).toBe(2);
   const neither = await run('projections', 'replay');
   expect(neither.code).toBe(2);

@@ -125,8 +125,23 @@ function refuseUnknownNames(names: readonly string[]): void {
   if (unknown !== undefined) throw new UnknownProjectionError(unknown, [...known, `${OPENSEARCH_PROJECTION} (with OPENSEARCH_URL)`]);
 }
 
+/** `search-opensearch` named without OPENSEARCH_URL: the name is right, the configuration is missing. */
+class OpenSearchUnsetError extends UnknownProjectionError {
+  constructor(known: readonly string[]) {
+    super(OPENSEARCH_PROJECTION, known);
+    this.message = `projection "${OPENSEARCH_PROJECTION}" needs OPENSEARCH_URL (the OpenSearch address), which is not set; known without it: ${known.join(', ')}`;
+  }
+}
+
+function projectionNamed(context: CliContext, name: string): Projection {
+  if (name === OPENSEARCH_PROJECTION && !context.projections.some((projection) => projection.name === name)) {
+    throw new OpenSearchUnsetError(context.projections.map((projection) => projection.name));
+  }
+  return findProjection(context.projections, name);
+}
+
 function replayNames(context: CliContext, names: string[], all: boolean | undefined): Projection[] {
-  return all ? context.projections : [...new Set(names)].map((name) => findProjection(context.projections, name));
+  return all ? context.projections : [...new Set(names)].map((name) => projectionNamed(context, name));
 }
 
 export function projectionsCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {
@@ -157,7 +172,7 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
     .action((name: string, _options: object, self: Command) => {
       refuseUnknownNames([name]);
       return withContext(open, (context) => {
-        const projection = findProjection(context.projections, name);
+        const projection = projectionNamed(context, name);
         return rerun(context, jsonWanted(self), {
           projections: [projection],
           kind: 'rebuild',
