@@ -9,6 +9,7 @@ import { openEventStore } from '../event-store/open-event-store';
 import type { Projection } from '../projections/projection';
 import { createProjections } from '../projections/projection-registry';
 import { openSearch, OpenedSearch } from '../search/open-search-index';
+import { checkConnectionUrls, ConfigError } from './connection-urls';
 
 export interface CliContext {
   db: Database;
@@ -49,6 +50,7 @@ async function requireShopTables(db: Database, where: string): Promise<void> {
  * OPENSEARCH_URL.
  */
 export async function openCliContext(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<CliContext> {
+  checkConnectionUrls(env);
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : resolve(env.DATA_DIR || 'var', 'data');
   // Opening PGlite on a directory that is not there would create a whole database to find it empty.
@@ -61,7 +63,15 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env, optio
     await db.close();
     throw error;
   }
-  const store = openEventStore({ db, eventStoreUrl: env.EVENTSTORE_URL || undefined });
+  let store: EventStore;
+  try {
+    store = openEventStore({ db, eventStoreUrl: env.EVENTSTORE_URL || undefined });
+  } catch (error) {
+    // The EventStoreDB client refuses a connection string's settings (`?tls=maybe`) in words that name no
+    // variable; and the pool left open would keep the process waiting.
+    await db.close();
+    throw new ConfigError(`Invalid configuration: EVENTSTORE_URL ${error instanceof Error ? error.message : String(error)}`);
+  }
   const search = openSearch({ db, openSearchUrl: env.OPENSEARCH_URL || undefined });
   return {
     db,

@@ -347,6 +347,35 @@ it('names the variables to check when a client wraps the refused connection in i
   expect(err).toMatch(/^error: cannot reach a server; check DATABASE_URL/);
 });
 
+it('refuses a connection variable of the wrong kind up front, naming it, as the shop does', async () => {
+  const cases: [NodeJS.ProcessEnv, string][] = [
+    [{ DATABASE_URL: 'notaurl' }, 'DATABASE_URL expects a postgres:// connection URL'],
+    [{ DATABASE_URL: 'mysql://root@127.0.0.1/shop' }, 'DATABASE_URL expects a postgres:// connection URL'],
+    [{ DATABASE_URL: database.url, EVENTSTORE_URL: 'notaurl' }, 'EVENTSTORE_URL expects an esdb:// connection string'],
+    [{ DATABASE_URL: database.url, OPENSEARCH_URL: 'opensearch:9200' }, 'OPENSEARCH_URL expects an http(s):// URL'],
+  ];
+  for (const [env, expects] of cases) {
+    for (const command of [['projections', 'status'], ['projections', 'replay', 'cards'], ['audit'], ['admin', 'grant', 'rosa@example.pe']]) {
+      const { code, err } = await runWith((options) => openCliContext(env, options), ...command);
+      expect([command.join(' '), code, err]).toEqual([command.join(' '), 1, `error: Invalid configuration: ${expects}\n`]);
+    }
+  }
+});
+
+it('exits at once on an EVENTSTORE_URL it cannot use, with no connection left open', async () => {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'projections', 'status'], {
+    cwd: join(__dirname, '..', '..', '..'),
+    env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=maybe' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (chunk) => (err += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  expect([code, err]).toEqual([1, expect.stringMatching(/^error: Invalid configuration: EVENTSTORE_URL .*maybe.*\n$/)]);
+  expect(Date.now() - started).toBeLessThan(6_000);
+});
+
 it('names the variables to check when the database cannot be reached', async () => {
   const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }, options), 'projections', 'status');
   expect(code).toBe(1);

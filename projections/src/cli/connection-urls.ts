@@ -1,0 +1,32 @@
+/**
+ * The connection variables the CLI reads, with the shop's rule for each (backend/api's app-config): a
+ * value of another kind is refused before anything connects, with the shop's words, instead of failing
+ * later as a host name that does not resolve or a parse error that names no variable.
+ */
+const RULES = [
+  { name: 'DATABASE_URL', protocols: ['postgres:', 'postgresql:'], expects: 'expects a postgres:// connection URL' },
+  { name: 'EVENTSTORE_URL', protocols: ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], expects: 'expects an esdb:// connection string' },
+  { name: 'OPENSEARCH_URL', protocols: ['http:', 'https:'], expects: 'expects an http(s):// URL' },
+] as const;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function protocolOf(value: string): string | null {
+  try {
+    return new URL(value.trim()).protocol;
+  } catch {
+    return null;
+  }
+}
+
+/** Throws `ConfigError` naming the first variable set to something its client cannot use; unset ones pass. */
+export function checkConnectionUrls(env: NodeJS.ProcessEnv): void {
+  for (const rule of RULES) {
+    const value = env[rule.name];
+    if (value && !(rule.protocols as readonly string[]).includes(protocolOf(value) ?? '')) {
+      throw new ConfigError(`Invalid configuration: ${rule.name} ${rule.expects}`);
+    }
+  }
+}
