@@ -55,6 +55,25 @@ describe('tcg admin grant / revoke on PostgreSQL', () => {
     expect(await tcg('admin', 'revoke', 'rosa@example.pe')).toBe('rosa@example.pe was not an admin\n');
   });
 
+  it('trims the e-mail it is given, and echoes it trimmed', async () => {
+    expect(await tcg('admin', 'grant', '  rosa@example.pe  ')).toBe('rosa@example.pe is now an admin\n');
+    stdout.mockClear();
+    expect(await tcg('--json', 'admin', 'revoke', '\trosa@example.pe ')).toBe('{"email":"rosa@example.pe","result":"revoked"}\n');
+  });
+
+  it.each(['grant', 'revoke'])('exits 2 for a blank e-mail to %s, as for a missing one', async (command) => {
+    for (const blank of ['', '   ']) {
+      stderr = '';
+      const error = await tcg('admin', command, blank).catch((e: unknown) => e);
+      expect(error).toMatchObject({ exitCode: 2 });
+      expect(stderr).toBe("error: missing required argument 'email'\n");
+    }
+    // The same words as commander's own for no argument at all (which main.ts exits with 2).
+    stderr = '';
+    expect(await tcg('admin', command).catch((e: unknown) => e)).toMatchObject({ code: 'commander.missingArgument' });
+    expect(stderr).toBe("error: missing required argument 'email'\n");
+  });
+
   it('exits 1 naming the e-mail when nobody signed up with it', async () => {
     const error = await tcg('admin', 'grant', 'nadie@example.pe').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommanderError);

@@ -16,7 +16,7 @@ export class UnknownUserError extends Error {
 }
 
 async function userIdByEmail(db: Sql, email: string, granting: boolean): Promise<string> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email.trim()]);
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
   if (!rows[0]) throw new UnknownUserError(email, granting);
   return rows[0].id;
 }
@@ -50,7 +50,10 @@ const SENTENCES: Record<AdminChange, (email: string) => string> = {
 export function adminCommand(withDatabase: WithDatabase): Command {
   const admin = new Command('admin').description('grant or revoke the admin role of a signed-up user');
   const action = (change: (db: Sql, email: string) => Promise<AdminChange>) =>
-    async function (this: Command, email: string): Promise<void> {
+    async function (this: Command, given: string): Promise<void> {
+      // A quoted address may carry the spaces of a paste; a blank one is no address at all.
+      const email = given.trim();
+      if (!email) this.error("error: missing required argument 'email'", { exitCode: 2, code: 'tcg.missingEmail' });
       try {
         const result = await withDatabase((db) => change(db, email));
         const json = (this.optsWithGlobals() as { json?: boolean }).json;
