@@ -107,6 +107,11 @@ it('names a card of the log without a row, and exits 1', async () => {
   expect((await run('audit')).code).toBe(0);
 });
 
+it('exits 2 for a blank e-mail to admin grant, as for a missing one', async () => {
+  expect(await run('admin', 'grant', ' ')).toEqual({ out: '', err: "error: missing required argument 'email'\n", code: 2 });
+  expect((await run('admin', 'grant')).code).toBe(2);
+});
+
 it('names the known projections and exits 2 for an unknown one', async () => {
   const result = await run('projections', 'replay', 'kards');
   expect(result.code).toBe(2);
@@ -272,10 +277,10 @@ it('ends quietly with 0 when the reader of its output has gone (tcg projections 
   expect([code, err]).toEqual([0, '']);
 });
 
-it('reads nothing into a database the shop never migrated: status and audit say so and create no table', async () => {
+it('reads nothing into a database the shop never migrated: status, audit and admin say so and create no table', async () => {
   const empty = await createPostgresTestDatabase({ migrate: false });
   try {
-    for (const command of [['projections', 'status'], ['audit']]) {
+    for (const command of [['projections', 'status'], ['audit'], ['admin', 'grant', 'rosa@example.pe'], ['admin', 'revoke', 'rosa@example.pe']]) {
       const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: empty.url }, options), ...command);
       expect([command.join(' '), code, err]).toEqual([
         command.join(' '),
@@ -290,10 +295,10 @@ it('reads nothing into a database the shop never migrated: status and audit say 
   }
 });
 
-it('creates no embedded database where there is none: status and audit say so', async () => {
+it('creates no embedded database where there is none: status, audit and admin say so', async () => {
   const parent = mkdtempSync(join(tmpdir(), 'tcg-cli-none-'));
   try {
-    for (const command of [['projections', 'status'], ['audit']]) {
+    for (const command of [['projections', 'status'], ['audit'], ['admin', 'grant', 'rosa@example.pe'], ['admin', 'revoke', 'rosa@example.pe']]) {
       const { code, err } = await runWith((options) => openCliContext({ DATA_DIR: join(parent, 'var') }, options), ...command);
       expect([code, err]).toEqual([1, expect.stringContaining('the embedded database (')]);
       expect(err).toContain('has no shop tables');

@@ -70,7 +70,8 @@ export function createProgram(open: Open = (options) => openCliContext(process.e
   program.addCommand(projectionsCommand(open, withContext));
   program.addCommand(auditCommand(open, withContext));
   program.addCommand(seedSyntheticCommand(open, withContext));
-  program.addCommand(adminCommand((work) => withContextResult(open, (context) => work(context.db))));
+  // Granting needs the users the shop's sign-in created: a database without its tables is refused, not migrated.
+  program.addCommand(adminCommand((work) => withContextResult(() => open({ migrate: false }), (context) => work(context.db))));
   for (const command of [program, ...program.commands, ...program.commands.flatMap((child) => child.commands)]) command.exitOverride();
   return program;
 }
