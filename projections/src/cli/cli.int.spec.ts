@@ -8,6 +8,7 @@ import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
+import { lockForMaintenance, MAINTENANCE_LOCK_SPACE } from '../projections/maintenance-lock';
 import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
 import { createProjections } from '../projections/projection-registry';
 import { openSearch } from '../search/open-search-index';
@@ -193,6 +194,30 @@ it('shows a shadow left by an interrupted rebuild as abandoned, and how to clear
   const text = await run('projections', 'status');
   expect(text.out).toMatch(/cards__shadow\s+abandoned\s/);
   expect(text.out).toContain('left by an interrupted rebuild; the next `tcg projections rebuild cards` clears it');
+
+  // A replay of cards in another process holds the maintenance lock, as a rebuild does: the leftover is still a leftover.
+  const other = new PgDatabase({ connectionString: database.url, max: 1 });
+  try {
+    const replaying = await other.tryLock(MAINTENANCE_LOCK_SPACE, 'cards');
+    expect((await run('projections', 'status')).out).toMatch(/cards__shadow\s+abandoned\s/);
+    await replaying?.release();
+
+    let started = (): void => undefined;
+    let finish = (): void => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const hold = (): Promise<void> => {
+      started();
+      return new Promise<void>((resolve) => (finish = resolve));
+    };
+    const rebuilding = lockForMaintenance(other, ['cards'], hold, 'rebuild');
+    await running;
+    expect((await run('projections', 'status')).out).toMatch(/cards__shadow\s+rebuilding\s/);
+    finish();
+    await rebuilding;
+  } finally {
+    await other.close();
+  }
+
   await run('projections', 'rebuild', 'cards');
   expect((await run('projections', 'status')).out).not.toContain('cards__shadow');
 

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { CatchUpProgress } from '../projections/catch-up';
 import { readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
-import { MAINTENANCE_LOCK_SPACE } from '../projections/maintenance-lock';
+import { rebuildRunning } from '../projections/maintenance-lock';
 import { UnknownProjectionError } from '../projections/projection';
 import { createProjections, findProjection } from '../projections/projection-registry';
 import { OPENSEARCH_PROJECTION } from '../search/opensearch-index.projection';
@@ -61,14 +61,12 @@ async function status(context: CliContext, json: boolean): Promise<void> {
 }
 
 /**
- * A shadow checkpoint is a rebuild under way while its maintenance lock is held, and a leftover
- * otherwise: `failed` when the rebuild halted on an event (its error is the row's), `abandoned` when it
- * was interrupted.
+ * A shadow checkpoint is a rebuild under way while a rebuild holds its lock (a replay of the same
+ * projection holds only the maintenance lock), and a leftover otherwise: `failed` when the rebuild halted
+ * on an event (its error is the row's), `abandoned` when it was interrupted.
  */
 async function shadowState(context: CliContext, projection: string, halted: boolean): Promise<'rebuilding' | 'failed' | 'abandoned'> {
-  const lock = await context.db.tryLock(MAINTENANCE_LOCK_SPACE, projection);
-  if (!lock) return 'rebuilding';
-  await lock.release();
+  if (await rebuildRunning(context.db, projection)) return 'rebuilding';
   return halted ? 'failed' : 'abandoned';
 }
 

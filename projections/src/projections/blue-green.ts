@@ -93,7 +93,7 @@ async function swap(db: Database, projection: Projection): Promise<RebuildResult
  * live tables, then swaps them in atomically. The live runner keeps running throughout.
  */
 export function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
-  return lockForMaintenance(options.db, [options.projection.name], () => rebuildLocked(options));
+  return lockForMaintenance(options.db, [options.projection.name], () => rebuildLocked(options), 'rebuild');
 }
 
 async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
