@@ -98,6 +98,9 @@ export function rebuildProjection(options: RebuildOptions): Promise<RebuildResul
 
 async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
   const { db, store, projection } = options;
+  // A replay that died half-way left the live tables without the indexes it deferred: the shadows copy the
+  // live tables' indexes, so those are built first (as a runner that takes the projection would).
+  await restoreIndexes(db, projection.tables);
   await createShadows(db, projection);
   await projection.external?.begin();
   try {

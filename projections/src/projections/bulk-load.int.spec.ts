@@ -147,6 +147,16 @@ it('puts back the indexes of a replay that died half-way as soon as a runner tak
   }
 });
 
+it('rebuilds with every index after a replay that died half-way, and leaves no index waiting', async () => {
+  const [cards] = projections;
+  await database.db.transaction((tx) => deferIndexes(tx, cards.tables));
+  expect(Object.keys(await indexes(database.db))).not.toContain('cards_price_idx');
+
+  await rebuildProjection({ db: database.db, store, projection: cards, batchSize: 10_000 });
+  expect(await indexes(database.db)).toEqual(migrated);
+  expect(await deferred(database.db)).toBe(0);
+});
+
 it('does the same on PGlite, the embedded database', async () => {
   const embedded = await createPgliteTestDatabase();
   const embeddedStore = new PostgresEventStore(embedded.db);
