@@ -1,12 +1,13 @@
 import { Command } from 'commander';
 import { auditStock } from '../projections/stock-audit';
 import type { CliContext, OpenContext } from './cli-context';
-import { EXIT_FINDINGS, jsonWanted, oneLine, print } from './output';
+import { EXIT_FINDINGS, interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
 
 async function audit(context: CliContext, json: boolean): Promise<void> {
+  interruption.note = READ_ONLY_NOTE;
   const progress = createProgress({ json });
   let result;
   try {
@@ -33,7 +34,7 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
     ...missing.map((cardId) => `${cardId}: in the log, but no row in the read model`),
     differences.length + missing.length === 0
       ? `audit: ${checked} cards, stored stock equals replayed stock for all${missingRows === null ? '' : ', and every card of the log has its row'}`
-      : `audit: ${differences.length} of ${checked} cards differ${missing.length > 0 ? `, ${missing.length} cards of the log have no row` : ''}`,
+      : `audit: ${differences.length} of ${checked} cards differ${missing.length > 0 ? `, ${missing.length === 1 ? '1 card of the log has' : `${missing.length} cards of the log have`} no row` : ''}`,
   ]);
   if (findings > 0) process.exitCode = EXIT_FINDINGS;
 }

@@ -101,7 +101,7 @@ it('names a card of the log without a row, and exits 1', async () => {
     const result = await run('audit');
     expect(result.code).toBe(1);
     expect(result.out).toContain(`${rows[0].id}: in the log, but no row in the read model\n`);
-    expect(result.out).toMatch(/, 1 cards of the log have no row\n$/);
+    expect(result.out).toMatch(/, 1 card of the log has no row\n$/);
   } finally {
     await run('projections', 'replay', 'cards');
   }
@@ -287,6 +287,41 @@ it('on Ctrl-C says what became of the work and exits 130', async () => {
     await projector.close();
   }
   await run('projections', 'replay', 'cards');
+});
+
+it('on Ctrl-C during an audit says that nothing was changed, not what a replay says', async () => {
+  // A lock on the cards table keeps the audit waiting at its read.
+  const blocker = new PgDatabase({ connectionString: database.url, max: 1 });
+  let release = (): void => undefined;
+  const locked = new Promise<void>((resolve) => (release = resolve));
+  let holding = (): void => undefined;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const lock = blocker.transaction(async (tx) => {
+    await tx.exec('LOCK TABLE cards IN ACCESS EXCLUSIVE MODE');
+    holding();
+    await locked;
+  });
+  try {
+    await held;
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'audit'], {
+      cwd: join(__dirname, '..', '..', '..'),
+      env: { ...process.env, DATABASE_URL: database.url },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr?.on('data', (chunk) => (err += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const waiting = async () => (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'cards'::regclass AND NOT granted`)).rows[0].n > 0;
+    const deadline = Date.now() + 30_000;
+    while (!(await waiting()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(err).toBe('\ninterrupted: this command only reads, so nothing was changed; run it again for its result\n');
+  } finally {
+    release();
+    await lock;
+    await blocker.close();
+  }
 });
 
 it('ends quietly with 0 when the reader of its output has gone (tcg projections status | head -0)', async () => {

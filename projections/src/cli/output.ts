@@ -26,3 +26,6 @@ export const interruption = {
     'every batch applied so far is committed with its checkpoint; run the same command again to finish ' +
     "(a replay starts over, and the shop's projector resumes from the checkpoint)",
 };
+
+/** What Ctrl-C leaves behind a command that only reads (`status`, `audit`). */
+export const READ_ONLY_NOTE = 'this command only reads, so nothing was changed; run it again for its result';

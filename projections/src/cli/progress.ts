@@ -1,4 +1,4 @@
-import { SingleBar } from 'cli-progress';
+import { Format, SingleBar, type Options } from 'cli-progress';
 
 export interface Progress {
   /** `total` in the bar's `unit` (default events); unknown totals show a counter only. */
@@ -39,6 +39,14 @@ export function progressLayout(label: string, total: number, unit: string, colum
   return { format: `{percentage}% | {rate}/s | ETA {eta_formatted}`, barsize: 0 };
 }
 
+/**
+ * The ETA as cli-progress writes it once it has a rate; `--` before (its `'0'` of the first frame, then
+ * `INF` cut to `NF` by its padding) and whenever it has none (`NULL`).
+ */
+export function formatEta(eta: number | string, options: Options, roundToMultipleOf: number): string {
+  return typeof eta === 'number' ? Format.TimeFormat(eta, options, roundToMultipleOf) : '--';
+}
+
 /** A bar with events/s and ETA on stderr, so stdout stays clean for --json; none when stderr is no terminal. */
 export function createProgress(options: { json?: boolean }): Progress {
   if (options.json || !process.stderr.isTTY) return silent;
@@ -48,7 +56,7 @@ export function createProgress(options: { json?: boolean }): Progress {
     start(label, total, unit = 'events') {
       started = performance.now();
       const { format, barsize } = progressLayout(label, total, unit, process.stderr.columns || 80);
-      bar = new SingleBar({ stream: process.stderr, format, barsize, hideCursor: true, etaBuffer: 50 });
+      bar = new SingleBar({ stream: process.stderr, format, barsize, hideCursor: true, etaBuffer: 50, formatTime: formatEta });
       bar.start(Math.max(1, total), 0, { rate: 0 });
       drawn.add(bar);
     },

@@ -1,4 +1,4 @@
-import { progressLayout } from './progress';
+import { formatEta, progressLayout } from './progress';
 
 /** The line cli-progress would draw, with the widest values each part takes. */
 function widest({ format, barsize }: { format: string; barsize: number }, total: number): string {
@@ -31,5 +31,18 @@ describe('the progress line', () => {
     expect(progressLayout('replay cards', 156_017, 'events', 80).barsize).toBeGreaterThanOrEqual(10);
     expect(progressLayout('replay cards', 156_017, 'events', 200).barsize).toBe(40);
     expect(progressLayout('replay cards', 156_017, 'events', 40).format).not.toContain('{bar}');
+  });
+});
+
+describe('the ETA', () => {
+  // The bar's own: without autopadding, cli-progress pads with nothing.
+  const options = { autopaddingChar: '' };
+
+  it('shows -- until cli-progress knows a rate: its first frame, an infinite or an unknown estimate', () => {
+    for (const eta of ['0', 'INF', 'NULL']) expect(formatEta(eta, options, 5)).toBe('--');
+  });
+
+  it('shows the estimate once there is one', () => {
+    expect([0, 7, 65, 3900].map((eta) => formatEta(eta, options, 5))).toEqual(['0s', '7s', '1m5s', '1h5m']);
   });
 });

@@ -10,7 +10,7 @@ import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching } from '../projections/store-head';
 import { CliContext, type OpenContext } from './cli-context';
-import { jsonWanted, oneLine, print } from './output';
+import { interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -25,6 +25,7 @@ const REPLAY_BATCH = 40_000;
 const LAG_COUNT_LIMIT = 100_000;
 
 async function status(context: CliContext, json: boolean): Promise<void> {
+  interruption.note = READ_ONLY_NOTE;
   const head = await context.store.head();
   const checkpoints = new Map((await readCheckpoints(context.db)).map((checkpoint) => [checkpoint.name, checkpoint]));
   const names = [...new Set([...context.projections.map((projection) => projection.name), ...checkpoints.keys()])];
