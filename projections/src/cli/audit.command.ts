@@ -30,7 +30,7 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
     ...lag,
     ...unlooked,
     ...(halted ? [`the cards projection is halted at position ${position}: ${oneLine(halted)}`] : []),
-    ...differences.map((row) => `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`),
+    ...differences.map((row) => (row.noEvents ? `${row.cardId}: stored ${row.stored}, but no events in the log` : `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`)),
     ...missing.map((cardId) => `${cardId}: in the log, but no row in the read model`),
     differences.length + missing.length === 0
       ? `audit: ${checked} cards, stored stock equals replayed stock for all${missingRows === null ? '' : ', and every card of the log has its row'}`

@@ -113,6 +113,27 @@ it('exits 2 for a blank e-mail to admin grant, as for a missing one', async () =
   expect((await run('admin', 'grant')).code).toBe(2);
 });
 
+it('names a row whose card has no events in the log, whatever its stock, and exits 1', async () => {
+  await run('projections', 'replay', '--all');
+  // A copy of a listed card's row under an id no stream has.
+  const { rows: columns } = await database.db.query<{ name: string }>(
+    `SELECT column_name AS name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'cards' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'stock_final')`,
+  );
+  const copied = columns.map((column) => `"${column.name}"`).join(', ');
+  try {
+    for (const stock of [0, 3]) {
+      await database.db.query(`INSERT INTO cards (id, stock_final, ${copied}) SELECT $1, $2, ${copied} FROM cards LIMIT 1`, ['Ghost_X-1_Rare_Unlimited_en', stock]);
+      const result = await run('audit');
+      expect([stock, result.code, result.out]).toEqual([stock, 1, `Ghost_X-1_Rare_Unlimited_en: stored ${stock}, but no events in the log\naudit: 1 of 51 cards differ\n`]);
+      expect(JSON.parse((await run('--json', 'audit')).out).differences).toEqual([{ cardId: 'Ghost_X-1_Rare_Unlimited_en', stored: stock, replayed: 0, noEvents: true }]);
+      await database.db.query(`DELETE FROM cards WHERE id = 'Ghost_X-1_Rare_Unlimited_en'`);
+    }
+  } finally {
+    await database.db.query(`DELETE FROM cards WHERE id = 'Ghost_X-1_Rare_Unlimited_en'`);
+  }
+});
+
 it('names the known projections and exits 2 for an unknown one', async () => {
   const result = await run('projections', 'replay', 'kards');
   expect(result.code).toBe(2);

@@ -11,6 +11,11 @@ export interface StockDifference {
   cardId: string;
   stored: number;
   replayed: number;
+  /**
+   * The row's card has no event in the log up to the checkpoint: no event made the row, whatever its
+   * stock (a row written by hand, or a stream lost), so it differs even at 0.
+   */
+  noEvents?: true;
 }
 
 export interface AuditOptions {
@@ -93,7 +98,8 @@ export async function compareStock(
     for (const { id, stock_final: stored } of group) {
       const events = (streams.get(cardStreamName(id)) ?? []).filter((event) => event.position <= position);
       const replayed = computeStock(cardMovements(events.map(readCardEvent)));
-      if (replayed !== stored) differences.push({ cardId: id, stored, replayed });
+      if (events.length === 0) differences.push({ cardId: id, stored, replayed, noEvents: true });
+      else if (replayed !== stored) differences.push({ cardId: id, stored, replayed });
     }
     checked += group.length;
     options.onProgress?.(checked);
