@@ -66,6 +66,12 @@ function wrap(client: Pick<PoolClient, 'query'>, copy: Sql['copyRows']): Sql {
   };
 }
 
+/**
+ * TCP keep-alive probes from 10 s of silence on: a server gone without closing (a failover, a dropped
+ * route) ends the LISTEN and lock connections, which otherwise wait idle on it for hours.
+ */
+const KEEP_ALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 /** How long a lost LISTEN connection waits before it is made again: doubling from the first to the second. */
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 5_000;
@@ -82,6 +88,7 @@ export class PgDatabase implements Database {
       max: options.max ?? 10,
       application_name: options.applicationName ?? 'tcg-shop',
       types: typeParsers,
+      ...KEEP_ALIVE,
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
@@ -130,22 +137,28 @@ export class PgDatabase implements Database {
     };
     const connect = async (): Promise<void> => {
       const client = await this.pool.connect();
+      let listening = false;
+      let gone = false;
       const lost = (error: Error) => {
+        if (gone) return;
+        gone = true;
         client.off('notification', handler);
+        // Lost before LISTEN answered: that LISTEN fails too, and its caller releases and retries once.
+        if (!listening) return;
         client.release(error);
         current = undefined;
         if (!stopped) again();
       };
-      client.once('error', lost);
+      client.on('error', lost);
       client.on('notification', handler);
       try {
         await client.query(`LISTEN ${quoteIdent(channel)}`);
       } catch (error) {
-        client.off('error', lost);
         client.off('notification', handler);
         client.release(error as Error);
         throw error;
       }
+      listening = true;
       current = { client, lost };
     };
     const again = () => {
@@ -193,6 +206,7 @@ export class PgDatabase implements Database {
     const client = new Client({
       connectionString: this.options.connectionString,
       application_name: `${this.options.applicationName ?? 'tcg-shop'}-lock`,
+      ...KEEP_ALIVE,
     });
     let markLost: () => void = () => undefined;
     const lost = new Promise<void>((resolve) => (markLost = resolve));

@@ -72,6 +72,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.bodyOf(exception);
+    // Failed after its answer left (the session store's touch when the response ends, on a lost database
+    // connection): the error is logged above, and setting a status now would throw ERR_HTTP_HEADERS_SENT.
+    if (res.headersSent) return;
     // A route may have set its own type and caching (a year, for an image) before it failed: an error is JSON and never kept.
     res.status(body.statusCode).type('application/json').setHeader('Cache-Control', 'no-store');
     res.json(body);

@@ -1,0 +1,46 @@
+import { Controller, Get, type INestApplication, Module, Res } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Response } from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { ApiExceptionFilter } from './api-exception.filter';
+
+@Controller('late')
+class LateFailureController {
+  /** Answers, then fails: what express-session does when its store cannot touch the session after the response. */
+  @Get()
+  answerThenFail(@Res() res: Response): void {
+    res.json({ ok: true });
+    throw new Error('Connection terminated unexpectedly');
+  }
+}
+
+@Module({ controllers: [LateFailureController] })
+class LateFailureModule {}
+
+describe('ApiExceptionFilter after the answer has left', () => {
+  let app: INestApplication;
+  const logged: unknown[] = [];
+  beforeAll(async () => {
+    app = await NestFactory.create(LateFailureModule, { logger: false });
+    const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    app.useGlobalFilters(new ApiExceptionFilter(logger));
+    await app.init();
+  });
+  afterAll(() => app.close());
+
+  it('logs the error and leaves the answer as it was sent, instead of throwing ERR_HTTP_HEADERS_SENT', async () => {
+    const thrown: unknown[] = [];
+    const onError = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const res = await request(app.getHttpServer()).get('/late').expect(200);
+      expect(res.body).toEqual({ ok: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(thrown).toEqual([]);
+    expect(logged).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'Connection terminated unexpectedly' }) })]);
+  });
+});
