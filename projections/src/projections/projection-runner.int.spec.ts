@@ -57,6 +57,23 @@ it('lets one runner per projection apply events; the other stands by and takes o
   await Promise.all([first.stop(), second.stop()]);
 });
 
+it('answers false at once for a position past the newest event, and still waits for one the log has', async () => {
+  const runner = new ProjectionRunner({ db: database.db, store, projection: cardsProjection(), retryMs: 20 });
+  const waiter = new ProjectionWaiter(database.db, ['cards'], 15, () => store.head());
+  const started = Date.now();
+  expect(await waiter.waitFor(Number.MAX_SAFE_INTEGER, 2000)).toBe(false);
+  expect(Date.now() - started).toBeLessThan(500);
+  const card = listingEvents(SEARCH_FIXTURE[2]);
+  const written = await appendEvents(store, card.streamId, card.events);
+  const waiting = waiter.waitFor(written, 5000);
+  runner.start();
+  try {
+    expect(await waiting).toBe(true);
+  } finally {
+    await runner.stop();
+  }
+});
+
 it('answers false at once for a halted projection and after the timeout for one behind', async () => {
   const waiter = new ProjectionWaiter(database.db, ['cards']);
   const started = Date.now();

@@ -26,7 +26,13 @@ const ENSURE_INDEX_RETRY_MS = 5_000;
 @Global()
 @Module({
   imports: [SearchModule],
-  providers: [{ provide: ProjectionWaiter, inject: [DATABASE], useFactory: (db: Database) => new ProjectionWaiter(db) }],
+  providers: [
+    {
+      provide: ProjectionWaiter,
+      inject: [DATABASE, EVENT_STORE],
+      useFactory: (db: Database, store: EventStore) => new ProjectionWaiter(db, undefined, undefined, () => store.head()),
+    },
+  ],
   exports: [ProjectionWaiter],
 })
 export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
