@@ -33,7 +33,10 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        // A proxy's id is kept when it looks like one; anything else from outside (a 10 KB script, say)
+        // would be echoed, logged and stored as the correlation id of the events the request writes.
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
         res.setHeader('x-request-id', id);
         return id;
       },
@@ -51,6 +54,9 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
   serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger);
   return app;
 }
+
+/** A request id from a proxy: a UUID or a similar token, short and printable. */
+const REQUEST_ID = /^[\w.:-]{8,128}$/;
 
 const HEALTH_PATHS = new Set(['/api/health', '/api/ready']);
 

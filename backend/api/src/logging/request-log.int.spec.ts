@@ -20,6 +20,15 @@ describe('request log lines', () => {
   });
   afterAll(() => t.close());
 
+  it("keep a proxy's request id, and replace one that is not an id", async () => {
+    const kept = await request(t.server).get('/api/auth/me').set('X-Request-Id', 'edge-7f3a9c2e:01').expect(200);
+    expect(kept.headers['x-request-id']).toBe('edge-7f3a9c2e:01');
+    const forged = `FORGED-${'<script>alert(1)</script>'.repeat(400)}`;
+    const replaced = await request(t.server).get('/api/auth/me').set('X-Request-Id', forged).expect(200);
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).not.toContain('FORGED');
+  });
+
   it('never hold the session cookie, set or sent, nor an OAuth code, yet name method, path and status', async () => {
     const agent = request.agent(t.server);
     const signIn = await agent.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);

@@ -35,6 +35,12 @@ describe('admin slides API', () => {
     { link: 'javascript:alert(1)' },
     { link: ' JavaScript:alert(1)' },
     { link: '//evil.example/x' },
+    // Browsers read `/\host` as `//host`: another site, in the same tab.
+    { link: '/\\evil.example/' },
+    { link: '/\\/evil.example' },
+    { desktopUrl: '/\\evil.example/x.png' },
+    { link: '/search?q=x\\y' },
+    { link: '/search?q=x\ny' },
     { mobileUrl: 'data:image/png;base64,AAAA' },
     { desktopUrl: 'file:///etc/passwd' },
     // The site's content security policy shows images from itself or over HTTPS only.
