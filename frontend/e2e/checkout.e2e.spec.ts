@@ -15,7 +15,9 @@ let proofPng: Buffer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  proofPng = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#5b2d90' } }).png().toBuffer();
+  proofPng = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#5b2d90' } })
+    .png()
+    .toBuffer();
   shop = await startShop();
   browser = await launchBrowser();
   await Promise.all([PLENTY, LAST_UNIT, TWO_LEFT].map((card) => cardProjected(card.id)));
@@ -66,7 +68,9 @@ async function attachProof(page: Page, file = { name: 'comprobante.png', mimeTyp
 const submit = (page: Page) => page.getByRole('button', { name: 'Confirmar pedido' });
 
 async function capture(page: Page, name: string, viewport: ViewportName, fullPage = false) {
-  await page.evaluate(() => Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => undefined))),
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshotPath(name, viewport), fullPage });
 }
@@ -156,6 +160,31 @@ it('finds the order a submit placed after its answer was lost, instead of placin
   await page.getByRole('main').getByText('Tu carrito está vacío.').waitFor();
 });
 
+it('settles a lost answer on the cart page too, taking out only the units the order took', async () => {
+  const page = await newPage('phone');
+  await signInWithApi(page, 'customer');
+  await addToCart(page, PLENTY);
+  await page.goto('/checkout');
+  await attachProof(page);
+  await page.route(
+    '**/api/checkout',
+    async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await submit(page).click();
+  await page.getByText('Ocurrió un error al confirmar el pedido.').waitFor();
+  await addToCart(page, PLENTY);
+
+  await page.goto('/cart');
+  await page.getByText('Pedido registrado. Se validará el pago pronto.').waitFor();
+  await page.waitForURL(/\/account\/history\?position=\d+$/);
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as { id: string; quantity: number }[]);
+  expect(cart.map(({ id, quantity }) => ({ id, quantity }))).toEqual([{ id: PLENTY.id, quantity: 1 }]);
+});
+
 it('sells the last unit once when two shoppers check out at the same moment', async () => {
   const shoppers = await Promise.all([newPage(), newPage()]);
   await signInWithApi(shoppers[0], 'customer');
@@ -171,7 +200,10 @@ it('sells the last unit once when two shoppers check out at the same moment', as
     shoppers.map((page) =>
       Promise.race([
         page.waitForURL(/\/account\/history\?position=\d+$/).then(() => 'placed'),
-        page.getByText(`Stock insuficiente para ${LAST_UNIT.name}`).waitFor().then(() => 'refused'),
+        page
+          .getByText(`Stock insuficiente para ${LAST_UNIT.name}`)
+          .waitFor()
+          .then(() => 'refused'),
       ]),
     ),
   );

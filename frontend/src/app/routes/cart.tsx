@@ -1,12 +1,15 @@
 import { CartView } from '@/features/cart/components/cart-view';
 import '@/components/ui/page.css';
+import { EarlierSubmitGate } from '../earlier-submit-gate';
 
 export default function CartRoute() {
   return (
     <section className="page">
       <title>Carrito</title>
       <h1>Tu carrito</h1>
-      <CartView />
+      <EarlierSubmitGate>
+        <CartView />
+      </EarlierSubmitGate>
     </section>
   );
 }

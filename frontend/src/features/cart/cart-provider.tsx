@@ -8,11 +8,12 @@ import {
   cartSubtotal,
   clearCart,
   removeFromCart,
-  removeOrderedLines,
+  removeOrderedUnits,
   updateCartQuantity,
   type CartItem,
   type CartOutcome,
   type CartProduct,
+  type OrderedUnits,
 } from './cart.rules';
 import { reconcileCart, type CheckedCard } from './cart-check.rules';
 import { CART_STORAGE_KEY, loadCart, saveCart } from './cart-storage';
@@ -26,8 +27,8 @@ export interface CartContextValue {
   updateQuantity: (id: string, quantity: number) => void;
   removeItem: (id: string) => void;
   clear: () => void;
-  /** Takes out the lines of an order placed from this cart. */
-  removeOrdered: (ids: readonly string[]) => void;
+  /** Takes out the units of an order placed from this cart. */
+  removeOrdered: (ordered: readonly OrderedUnits[]) => void;
   /** Applies the server's current stock and prices to the stored lines. */
   reconcile: (cards: CheckedCard[]) => void;
 }
@@ -73,7 +74,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       updateQuantity: (id, quantity) => apply((current) => updateCartQuantity(current, id, quantity)),
       removeItem: (id) => apply((current) => removeFromCart(current, id)),
       clear: () => apply(clearCart),
-      removeOrdered: (ids) => apply((current) => removeOrderedLines(current, ids)),
+      removeOrdered: (ordered) => apply((current) => removeOrderedUnits(current, ordered)),
       reconcile: (cards) => apply((current) => reconcileCart(current, cards)),
     }),
     [items, apply],

@@ -64,10 +64,25 @@ export function removeFromCart(items: CartItem[], id: string): CartOutcome {
   return { kind: 'changed', items: items.filter((item) => item.id !== id), message: messages.cart.removed };
 }
 
-/** The lines an order took, out of the cart without a word: the order's own toast says it. */
-export function removeOrderedLines(items: CartItem[], ids: readonly string[]): CartOutcome {
-  const kept = items.filter((item) => !ids.includes(item.id));
-  return kept.length === items.length ? ignored : { kind: 'changed', items: kept };
+/** One card's units in an order. */
+export interface OrderedUnits {
+  cardId: string;
+  quantity: number;
+}
+
+/**
+ * The units an order took, out of the cart without a word (the order's own toast says it); units added
+ * since stay, and a line left with none goes.
+ */
+export function removeOrderedUnits(items: CartItem[], ordered: readonly OrderedUnits[]): CartOutcome {
+  const taken = new Map<string, number>();
+  for (const { cardId, quantity } of ordered) taken.set(cardId, (taken.get(cardId) ?? 0) + quantity);
+  if (!items.some((item) => taken.has(item.id))) return ignored;
+  const kept = items.flatMap((item) => {
+    const left = item.quantity - (taken.get(item.id) ?? 0);
+    return left >= 1 ? [{ ...item, quantity: left }] : [];
+  });
+  return { kind: 'changed', items: kept };
 }
 
 export function clearCart(items: CartItem[]): CartOutcome {

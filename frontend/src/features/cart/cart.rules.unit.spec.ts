@@ -6,6 +6,7 @@ import {
   clearCart,
   lineTotal,
   removeFromCart,
+  removeOrderedUnits,
   updateCartQuantity,
   type CartItem,
   type CartProduct,
@@ -143,6 +144,20 @@ describe('removing and clearing', () => {
   it('empties the cart silently', () => {
     expect(clearCart([line(blueEyes, 1)])).toEqual({ kind: 'changed', items: [] });
     expect(clearCart([])).toEqual({ kind: 'ignored' });
+  });
+});
+
+describe('taking out the units of an order placed from the cart', () => {
+  it('takes the ordered units and keeps those added since, dropping a line left with none', () => {
+    const cart = [line(darkMagician, 3), line(blueEyes, 1)];
+    expect(removeOrderedUnits(cart, [{ cardId: darkMagician.id, quantity: 1 }, { cardId: blueEyes.id, quantity: 1 }])).toEqual({
+      kind: 'changed',
+      items: [line(darkMagician, 2)],
+    });
+  });
+
+  it('changes nothing when the cart holds none of the order', () => {
+    expect(removeOrderedUnits([line(blueEyes, 1)], [{ cardId: darkMagician.id, quantity: 1 }])).toEqual({ kind: 'ignored' });
   });
 });
 

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@tcg/domain';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast/toast-provider';
+import { useCart } from '@/features/cart/cart-provider';
+import { useEarlierSubmit } from '@/features/checkout/use-checkout-submit';
+import { catalogueChanged } from '@/lib/own-writes';
+import { PageFallback } from './page-fallback';
+
+/** After an order is placed: the catalogue's stock moved, and the history waits for the order. */
+export function useToHistory(): (position: number) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (position) => {
+    catalogueChanged(queryClient, position);
+    navigate(`/account/history?position=${position}`);
+  };
+}
+
+/**
+ * The cart and the checkout check the cart against the stock when they open; a submit left without an
+ * answer is settled first, since its order's own reservation lowers the stock that check sees. If it
+ * placed its order, the order's units leave the cart and the shopper goes to the history.
+ */
+export function EarlierSubmitGate({ children }: { children: ReactNode }) {
+  const cart = useCart();
+  const toast = useToast();
+  const toHistory = useToHistory();
+  const asking = useEarlierSubmit((order) => {
+    cart.removeOrdered(order.items);
+    toast.success(messages.checkout.placed);
+    toHistory(order.position);
+  });
+  return asking ? <PageFallback /> : children;
+}
