@@ -232,11 +232,23 @@ describe('admin single-card upload API', () => {
     const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
     expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000 });
 
-    // Sent first without a price, then with one: not the same request; the first one stands.
+    // Sent first without a price, then with one: the re-send is judged by the events both decide (the
+    // ingreso, unchanged), so it is answered as the first send and its price is not applied.
     await send('k-2', { salePrice: 0, quantity: 1 }).expect(201);
-    const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(422);
-    expect(reused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
+    await send('k-2', { salePrice: 5000, quantity: 1 }).expect(201);
     expect(await cardNow()).toMatchObject({ stockFinal: 3, lastSalePrice: 2000 });
+  });
+
+  it('answers a retried upload as done when another admin changed the price in between', async () => {
+    const card = await lookup('Pot of Prosperity');
+    const body = uploadBody(card, 0, { language: 'es', quantity: 1, salePrice: 2000 });
+    const cardNow = async (id: string) => (await request(shop.server).get(`/api/cards/${encodeURIComponent(id)}`).expect(200)).body;
+    const first = await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', 'k-3').send(body).expect(201);
+    const stock = (await cardNow(first.body.cardId)).stockFinal;
+    await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', 'k-4').send({ ...body, salePrice: 2600 }).expect(201);
+    const retried = await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', 'k-3').send(body).expect(201);
+    expect(retried.body).toMatchObject({ cardId: first.body.cardId, stock: stock + 1 });
+    expect(await cardNow(first.body.cardId)).toMatchObject({ stockFinal: stock + 1, lastSalePrice: 2600 });
   });
 
   it('lists a print once when two uploads of it under different Spanish names arrive together', async () => {

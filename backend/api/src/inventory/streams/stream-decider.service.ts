@@ -167,31 +167,53 @@ export class StreamDecider {
       data: toStoredPayload(event),
       metadata,
     }));
-    const result = await this.forgettingOnFailure([streamId], () =>
-      this.store.append(streamId, appended, expected, { durability: request.durability }),
-    );
-    if (result.duplicate) {
-      // The ids were stored by an earlier send of this command, here or in another process, and maybe
-      // with other content. What the store holds counts, not what was decided now: the state is read
-      // again, and the command answers that it wrote nothing.
-      this.cache.delete(streamId);
-      if (request.refuseChangedRetry) await this.refuseIfChanged(streamId, appended);
-      const stored = await this.load(type, streamId);
-      return { events: [], state: stored.state, position: result.position };
+    let result: Awaited<ReturnType<EventStore['append']>>;
+    try {
+      result = await this.forgettingOnFailure([streamId], () =>
+        this.store.append(streamId, appended, expected, { durability: request.durability }),
+      );
+    } catch (error) {
+      // Some ids stored and some not: a re-sent request whose decision now holds an event the first send
+      // did not need. Nothing was written; it is answered as the duplicate it is, if it asks the same.
+      if (!(request.refuseChangedRetry && error instanceof EventIdReusedError)) throw error;
+      return this.answerStored(type, request, appended);
     }
+    if (result.duplicate) return this.answerStored(type, request, appended, result.position);
     const state = events.reduce(type.evolve, snapshot.state);
     this.cache.set(streamId, { state, revision: result.nextRevision, position: result.position });
     return { events, state, position: result.position };
   }
 
-  /** A re-sent request whose events differ from the stored ones in more than their time is another request. */
+  /**
+   * The ids were stored by an earlier send of this command, here or in another process, and maybe with
+   * other content. What the store holds counts, not what was decided now: the state is read again, and
+   * the command answers that it wrote nothing (at `position`, or the stream's last one).
+   */
+  private async answerStored<TEvent extends { type: string }, TState>(
+    type: StreamType<TEvent, TState>,
+    request: DecideRequest<TEvent, TState>,
+    appended: readonly { id: string; type: string; data: unknown }[],
+    position?: number,
+  ): Promise<DecideResult<TEvent, TState>> {
+    this.cache.delete(request.streamId);
+    if (request.refuseChangedRetry) await this.refuseIfChanged(request.streamId, appended);
+    const stored = await this.load(type, request.streamId);
+    return { events: [], state: stored.state, position: position ?? stored.position };
+  }
+
+  /**
+   * A re-sent request whose stored events differ from the ones decided now in more than their time is
+   * another request, and so is one none of whose ids this stream holds. Only the events stored under these ids are compared: a decision may now hold one
+   * the first send did not need (a price to set again, because another admin changed it meanwhile),
+   * which says nothing about the request.
+   */
   private async refuseIfChanged(streamId: string, appended: readonly { id: string; type: string; data: unknown }[]): Promise<void> {
     const stored = new Map((await this.store.readStream(streamId)).map((event) => [event.metadata.eventId, event]));
-    const same = appended.every((event) => {
+    const changed = appended.some((event) => {
       const earlier = stored.get(event.id);
-      return earlier !== undefined && earlier.type === event.type && isDeepStrictEqual(timeless(earlier.data), timeless(event.data));
+      return earlier !== undefined && (earlier.type !== event.type || !isDeepStrictEqual(timeless(earlier.data), timeless(event.data)));
     });
-    if (!same) throw new EventIdReusedError(streamId);
+    if (changed || !appended.some((event) => stored.has(event.id))) throw new EventIdReusedError(streamId);
   }
 
   /**
