@@ -9,7 +9,12 @@ export const phoneLength = 9;
  * spaces, hyphens, and both apostrophes: phones type ’ where a keyboard types '.
  */
 const allowedNameCharacter = /[\p{L}\p{M} '’-]/u;
-const validName = /^[\p{L}\p{M} '’-]+$/u;
+/**
+ * A mark belongs to the letter before it, and a letter takes at most three: a "name" of marks alone
+ * showed blank to the admin, and a letter under dozens of stacked marks ("Zalgo") covered the lines near it.
+ */
+const validName = /^(?:\p{L}\p{M}{0,3}|[ '’-])+$/u;
+const hasLetter = /\p{L}/u;
 const ninePhoneDigits = new RegExp(`^\\d{${phoneLength}}$`);
 
 /** What the name field keeps of each keystroke or paste: allowed characters only, 80 at most. */
@@ -57,7 +62,7 @@ export function firstBuyerProblem(
   if (phone.trim() === '') return { field: 'phone', message: messages.checkout.nameAndPhoneRequired };
   if (!ninePhoneDigits.test(phone.trim())) return { field: 'phone', message: messages.checkout.phoneDigits };
   const cleanName = normaliseName(name);
-  if (!validName.test(cleanName) || Array.from(cleanName).length > nameMaxLength) {
+  if (!validName.test(cleanName) || !hasLetter.test(cleanName) || Array.from(cleanName).length > nameMaxLength) {
     return { field: 'name', message: messages.checkout.invalidName };
   }
   return null;
