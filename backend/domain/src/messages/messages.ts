@@ -109,6 +109,7 @@ export const messages = {
     stockLimit: 'Una carta no puede tener más de 1,000,000 unidades en stock.',
     invalidCardDetails: 'Faltan datos obligatorios de la carta.',
     cardDetailTooLong: 'Cada dato de la carta admite hasta 200 caracteres.',
+    cardDetailControls: 'Los datos de la carta no admiten caracteres que cambian la dirección del texto.',
     cardAlreadyListed: 'La carta ya está registrada con otros datos.',
     reservationConflict: 'La reserva ya existe con otra cantidad o para otro pedido.',
     reservationNotFound: 'La reserva no existe.',

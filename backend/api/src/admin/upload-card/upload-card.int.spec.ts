@@ -100,6 +100,15 @@ describe('admin single-card upload API', () => {
     expect(res.body.message).toBe(messages.domain.invalidCardDetails);
   });
 
+  it('refuses names with characters that turn the direction of the text around them', async () => {
+    const card = await lookup('Dark Magician');
+    for (const change of [{ spanishName: 'Mago \u202Eodiuqil' }, { name: 'Dark Magician\u2067' }]) {
+      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, change)).expect(400);
+      expect(res.body.message).toBe(messages.domain.cardDetailControls);
+    }
+    await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
+  });
+
   it('refuses a picture from anywhere but the card database, before anything is written', async () => {
     const card = await lookup('Dark Magician');
     for (const imageUrl of ['http://127.0.0.1:9200/_cat/indices', 'http://169.254.169.254/latest/meta-data/']) {

@@ -1,7 +1,18 @@
 import { cardLanguageSchema, editionSchema, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
 import { z } from 'zod';
 
-const detail = z.string({ message: messages.domain.invalidCardDetails }).trim().min(1, messages.domain.invalidCardDetails).max(200, messages.domain.cardDetailTooLong);
+/**
+ * Direction overrides, embeddings and isolates: a name ending in U+202E turned the order history's
+ * 'Card × 2' into 'Card 2 × …' and reversed the text after it, wherever the name was shown.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const withoutBidiControls = (value: string) => !BIDI_CONTROLS.test(value);
+const detail = z
+  .string({ message: messages.domain.invalidCardDetails })
+  .trim()
+  .min(1, messages.domain.invalidCardDetails)
+  .max(200, messages.domain.cardDetailTooLong)
+  .refine(withoutBidiControls, messages.domain.cardDetailControls);
 const cents = (message: string) => z.int({ message }).nonnegative({ message }).max(MAX_AMOUNT_CENTS, { message });
 
 /** Spec §5 card upload: a chosen version, language and edition, and the four numbers (money in céntimos). */
@@ -10,6 +21,7 @@ export const uploadCardSchema = z.object({
   spanishName: z
     .string({ message: messages.domain.invalidCardDetails })
     .max(200, messages.domain.cardDetailTooLong)
+    .refine(withoutBidiControls, messages.domain.cardDetailControls)
     .nullish()
     .transform((value) => value?.trim() || null),
   /** Upper case, as the card database writes codes and sets are stored: `lob-en005` is LOB-EN005. */
