@@ -49,8 +49,10 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
   // API answers and index.html, compressed as they leave (gzip or brotli, as the browser takes them);
   // the storefront's assets come compressed from the build and are left alone.
   app.use(compression({ threshold: 1024 }));
-  const openApi = new DocumentBuilder().setTitle('TCG Shop API').setVersion('1').build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  if (config.apiDocs) {
+    const openApi = new DocumentBuilder().setTitle('TCG Shop API').setVersion('1').build();
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  }
   serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger);
   return app;
 }

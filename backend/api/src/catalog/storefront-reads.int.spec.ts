@@ -136,4 +136,14 @@ describe('set, card and cart-check reads', () => {
     );
     expect(res.body.paths['/api/cart/check'].post.requestBody).toBeDefined();
   });
+
+  it('serves no API docs when they are off (the default in production)', async () => {
+    const off = await startTestApp({ DEMO_SEED: 'false', API_DOCS: 'false' });
+    try {
+      await request(off.server).get('/api/docs-json').expect(404);
+      await request(off.server).get('/api/docs').expect(404);
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -55,6 +55,7 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'expects the public http(s):// origin of the shop'),
   SESSION_SECRET: z.string().min(32, 'expects at least 32 characters').optional(),
   DEV_LOGIN: booleanFlag.optional(),
+  API_DOCS: booleanFlag.optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   GOOGLE_AUTH_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -123,6 +124,8 @@ export interface AppConfig {
   frontendDist: string;
   /** Reverse proxies whose X-Forwarded-For is believed, so rate limits and secure cookies see the client. */
   trustProxy: number;
+  /** The OpenAPI page at /api/docs: on outside production, where it only tells how to probe the shop. */
+  apiDocs: boolean;
   auth: AuthConfig;
   /** The public card database (YGOProDeck API v7 or a stand-in with its shapes), without a trailing slash. */
   cardDatabaseUrl: string;
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: e.DEMO_SEED,
     frontendDist: resolve(e.FRONTEND_DIST ?? resolve(__dirname, '..', '..', '..', '..', 'frontend', 'dist')),
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     cardDatabaseUrl: e.CARD_DATABASE_URL.replace(/\/+$/, ''),
     cardImageOrigins: [...new Set([new URL(e.CARD_IMAGES_URL).origin, new URL(e.CARD_DATABASE_URL).origin])],
     translateUrl: e.TRANSLATE_URL,

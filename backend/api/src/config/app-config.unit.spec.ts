@@ -59,6 +59,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, ROLE: 'projector' }).role).toBe('projector');
   });
 
+  it('serves the API docs outside production, and in production only when asked to', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
   it('requires Redis for split api and worker processes, which share jobs only through it', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', S3_BUCKET: 'tienda' };
     expect(() => loadConfig({ ...production, ROLE: 'api' })).toThrow(/REDIS_URL is required when ROLE=api \(the API and the worker share jobs only through Redis\)/);
