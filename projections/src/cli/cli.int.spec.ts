@@ -285,24 +285,30 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
   }
 });
 
+/** The CLI as its own process on the test database (plus `env`): its exit code, and what it wrote on stderr. */
+function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'ignore' | 'pipe' = 'ignore') {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), ...args], {
+    cwd: join(__dirname, '..', '..', '..'),
+    env: { ...process.env, DATABASE_URL: database.url, ...env },
+    stdio: ['ignore', stdout, 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (chunk) => (err += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, err: () => err };
+}
+
 it('on Ctrl-C says what became of the work and exits 130', async () => {
   // A projector of another process holds cards and applies nothing: the replay follows it and waits.
   const projector = new PgDatabase({ connectionString: database.url, max: 1 });
   const held = await projector.tryLock(PROJECTION_LOCK_SPACE, 'cards');
   try {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'projections', 'replay', 'cards'], {
-      cwd: join(__dirname, '..', '..', '..'),
-      env: { ...process.env, DATABASE_URL: database.url },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr?.on('data', (chunk) => (err += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const cli = spawnCli(['projections', 'replay', 'cards']);
     const deadline = Date.now() + 30_000;
     while ((await readCheckpoint(database.db, 'cards'))?.position !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
-    expect(err).toContain('interrupted: every batch applied so far is committed with its checkpoint; run the same command again to finish');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(130);
+    expect(cli.err()).toContain('interrupted: every batch applied so far is committed with its checkpoint; run the same command again to finish');
   } finally {
     await held?.release();
     await projector.close();
@@ -324,20 +330,13 @@ it('on Ctrl-C during an audit says that nothing was changed, not what a replay s
   });
   try {
     await held;
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'audit'], {
-      cwd: join(__dirname, '..', '..', '..'),
-      env: { ...process.env, DATABASE_URL: database.url },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr?.on('data', (chunk) => (err += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const cli = spawnCli(['audit']);
     const waiting = async () => (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'cards'::regclass AND NOT granted`)).rows[0].n > 0;
     const deadline = Date.now() + 30_000;
     while (!(await waiting()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
-    expect(err).toBe('\ninterrupted: this command only reads, so nothing was changed; run it again for its result\n');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(130);
+    expect(cli.err()).toBe('\ninterrupted: this command only reads, so nothing was changed; run it again for its result\n');
   } finally {
     release();
     await lock;
@@ -346,16 +345,9 @@ it('on Ctrl-C during an audit says that nothing was changed, not what a replay s
 });
 
 it('ends quietly with 0 when the reader of its output has gone (tcg projections status | head -0)', async () => {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'projections', 'status'], {
-    cwd: join(__dirname, '..', '..', '..'),
-    env: { ...process.env, DATABASE_URL: database.url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.destroy();
-  let err = '';
-  child.stderr?.on('data', (chunk) => (err += String(chunk)));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
-  expect([code, err]).toEqual([0, '']);
+  const cli = spawnCli(['projections', 'status'], {}, 'pipe');
+  cli.child.stdout?.destroy();
+  expect([await cli.exited, cli.err()]).toEqual([0, '']);
 });
 
 it('reads nothing into a database the shop never migrated: status, audit and admin say so and create no table', async () => {
@@ -450,15 +442,8 @@ it('refuses a connection variable of the wrong kind up front, naming it, as the 
 
 it('exits at once on an EVENTSTORE_URL it cannot use, with no connection left open', async () => {
   const started = Date.now();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'main.ts'), 'projections', 'status'], {
-    cwd: join(__dirname, '..', '..', '..'),
-    env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=maybe' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr?.on('data', (chunk) => (err += String(chunk)));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
-  expect([code, err]).toEqual([1, expect.stringMatching(/^error: Invalid configuration: EVENTSTORE_URL .*maybe.*\n$/)]);
+  const cli = spawnCli(['projections', 'status'], { EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=maybe' });
+  expect([await cli.exited, cli.err()]).toEqual([1, expect.stringMatching(/^error: Invalid configuration: EVENTSTORE_URL .*maybe.*\n$/)]);
   expect(Date.now() - started).toBeLessThan(6_000);
 });
 
