@@ -1,3 +1,4 @@
+export * from './connection-urls';
 export * from './db';
 export * from './event-store';
 export * from './projections';

@@ -1,13 +1,11 @@
+import { CONNECTION_URL_RULES } from '../connection-urls';
+
 /**
- * The connection variables the CLI reads, with the shop's rule for each (backend/api's app-config): a
- * value of another kind is refused before anything connects, with the shop's words, instead of failing
- * later as a host name that does not resolve or a parse error that names no variable.
+ * The connection variables the CLI reads, with the shop's rule for each: a value of another kind is
+ * refused before anything connects, with the shop's words, instead of failing later as a host name that
+ * does not resolve or a parse error that names no variable.
  */
-const RULES = [
-  { name: 'DATABASE_URL', protocols: ['postgres:', 'postgresql:'], expects: 'expects a postgres:// connection URL' },
-  { name: 'EVENTSTORE_URL', protocols: ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], expects: 'expects an esdb:// connection string' },
-  { name: 'OPENSEARCH_URL', protocols: ['http:', 'https:'], expects: 'expects an http(s):// URL' },
-] as const;
+const RULES = Object.entries(CONNECTION_URL_RULES).map(([name, rule]) => ({ name, ...rule }));
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { CONNECTION_URL_RULES } from '@tcg/projections';
 import { z } from 'zod';
 import { s3OptionsFromEnv, type S3FileStorageOptions } from '../infra/files';
 
-const optionalUrl = (protocols: string[], expects: string) =>
+const optionalUrl = (protocols: readonly string[], expects: string) =>
   z
     .string()
     .trim()
@@ -16,6 +17,9 @@ const optionalUrl = (protocols: string[], expects: string) =>
       }
     }, expects)
     .optional();
+
+/** A server's connection variable, by the rule the operators' CLI checks too. */
+const serverUrl = ({ protocols, expects }: { protocols: readonly string[]; expects: string }) => optionalUrl(protocols, expects);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expects true or false' })
@@ -34,15 +38,15 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector', 'worker'], { message: 'expects all, api, projector or worker' }).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expects a pino level (info, debug, ...)' }).default('info'),
   DATA_DIR: z.string().min(1).default('var'),
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'expects a postgres:// connection URL'),
+  DATABASE_URL: serverUrl(CONNECTION_URL_RULES.DATABASE_URL),
   DATABASE_POOL_SIZE: z.coerce
     .number({ message: 'expects a whole number from 1 to 1000' })
     .int('expects a whole number from 1 to 1000')
     .min(1, 'expects a whole number from 1 to 1000')
     .max(1000, 'expects a whole number from 1 to 1000')
     .default(10),
-  EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], 'expects an esdb:// connection string'),
-  OPENSEARCH_URL: optionalUrl(['http:', 'https:'], 'expects an http(s):// URL'),
+  EVENTSTORE_URL: serverUrl(CONNECTION_URL_RULES.EVENTSTORE_URL),
+  OPENSEARCH_URL: serverUrl(CONNECTION_URL_RULES.OPENSEARCH_URL),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'expects a redis:// URL'),
   DEMO_SEED: booleanFlag.default(true),
   FRONTEND_DIST: z.string().min(1).optional(),
