@@ -85,7 +85,7 @@ export function HeaderAccount() {
   const location = useLocation();
 
   if (auth.status === 'loading') return <div className="header-account" aria-busy="true" />;
-  if (auth.status === 'signedOut') {
+  if (auth.status === 'signedOut' || auth.status === 'unreachable') {
     return (
       <div className="header-account">
         <Link to={signInPath('/login', currentPath(location))} className="header-account__sign-in">

@@ -108,6 +108,23 @@ describe('RequireAuth', () => {
     expect(screen.getByRole('link', { name: /Continuar con Google/ })).toHaveAttribute('href', '/api/auth/google?returnTo=%2Fcheckout');
   });
 
+  it('says the check did not get through, with a retry, instead of sending a shopper to sign in', async () => {
+    let reachable = false;
+    mockFetch({
+      ...catalogue,
+      '/api/auth/me': () => (reachable ? jsonResponse(customer) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    const { router, user } = renderApp('/checkout');
+    const retry = await screen.findByRole('button', { name: 'Reintentar' });
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo conectar con la tienda');
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(screen.queryByText(messages.checkout.mustSignIn)).not.toBeInTheDocument();
+    reachable = true;
+    await user.click(retry);
+    expect(await screen.findByRole('heading', { name: messages.checkout.title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
   it('lets signed-in shoppers through', async () => {
     shop(customer);
     const { router } = renderApp('/account/history');

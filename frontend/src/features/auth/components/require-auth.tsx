@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { adminToastDurations } from '@tcg/domain';
+import { ErrorState } from '@/components/ui/error-state';
 import { ToastDurationsScope, useToast } from '@/components/ui/toast/toast-provider';
 import { currentPath, signInPath } from '../return-to';
 import { useAuth } from '../use-auth';
@@ -13,6 +14,15 @@ export function AuthLoader() {
       <span className="auth-loader" aria-hidden="true" />
       Cargando…
     </div>
+  );
+}
+
+/** What protected routes show when the auth check did not get through: the reason and a retry, no redirect. */
+function AuthUnreachable({ error, retry }: { error: Error; retry: () => void }) {
+  return (
+    <section className="page">
+      <ErrorState error={error} onRetry={retry} />
+    </section>
   );
 }
 
@@ -41,6 +51,7 @@ export function RequireAuth({ children, message }: RequireAuthProps) {
   const wasSignedIn = useRef(false);
   if (auth.status === 'signedIn') wasSignedIn.current = true;
   if (auth.status === 'loading') return <AuthLoader />;
+  if (auth.status === 'unreachable') return <AuthUnreachable error={auth.error} retry={auth.retry} />;
   if (auth.status === 'signedOut') {
     return <SignedOutRedirect to={signInPath('/guest-or-login', currentPath(location))} message={wasSignedIn.current ? undefined : message} />;
   }
@@ -55,6 +66,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.status === 'loading') return <AuthLoader />;
+  if (auth.status === 'unreachable') return <AuthUnreachable error={auth.error} retry={auth.retry} />;
   if (auth.status === 'signedOut') return <Navigate to={signInPath('/login', currentPath(location))} replace />;
   if (!auth.isAdmin) return <Navigate to="/" replace />;
   return <ToastDurationsScope durations={adminToastDurations}>{children}</ToastDurationsScope>;
