@@ -447,6 +447,13 @@ it('exits at once on an EVENTSTORE_URL it cannot use, with no connection left op
   expect(Date.now() - started).toBeLessThan(6_000);
 });
 
+it('names DATABASE_URL when the database refuses the connection', async () => {
+  const missing = new URL(database.url);
+  missing.pathname = '/tcg_no_such_database';
+  const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: missing.toString() }, options), 'projections', 'status');
+  expect([code, err]).toEqual([1, 'error: the database refused the connection; check DATABASE_URL: database "tcg_no_such_database" does not exist\n']);
+});
+
 it('names the variables to check when the database cannot be reached', async () => {
   const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }, options), 'projections', 'status');
   expect(code).toBe(1);

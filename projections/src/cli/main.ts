@@ -45,6 +45,9 @@ function fail(error: unknown): void {
   } else if (unreachable(error)) {
     process.stderr.write(`error: cannot reach a server; check DATABASE_URL (and EVENTSTORE_URL, OPENSEARCH_URL when set): ${clientMessage(error as Error)}\n`);
     process.exitCode = 1;
+  } else if (refusedByDatabase(error)) {
+    process.stderr.write(`error: the database refused the connection; check DATABASE_URL: ${oneLine((error as Error).message)}\n`);
+    process.exitCode = 1;
   } else {
     process.stderr.write(`error: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
@@ -63,6 +66,15 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOU
 function unreachable(error: unknown): boolean {
   if (UNREACHABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) return true;
   return error instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)\b/.test(error.message);
+}
+
+/**
+ * PostgreSQL's refusals of the connection itself, which the address in DATABASE_URL causes: no such
+ * database (3D000), a user or password it does not take (class 28), a connection it will not open (class 08).
+ */
+function refusedByDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === '3D000' || code.startsWith('28') || code.startsWith('08'));
 }
 
 export function createProgram(open: Open = (options) => openCliContext(process.env, options)): Command {
