@@ -104,6 +104,13 @@ export function eventStoreContract(open: () => Promise<EventStoreFixture>, optio
     expect(await store.readStream(stream('missing'))).toEqual([]);
   });
 
+  it("keeps an idempotent command's request hash with its events", async () => {
+    const id = stream('card');
+    await store.append(id, [{ ...event('StockAdded', { quantity: 2 }), metadata: { ...metadata, requestHash: 'a1b2c3' } }], 'no_stream');
+    const [stored] = await store.readStream(id);
+    expect(stored.metadata).toMatchObject({ actor: 'user-1', requestHash: 'a1b2c3' });
+  });
+
   it('refuses a wrong expected revision with the actual one, and accepts any', async () => {
     const id = stream('order');
     await expect(store.append(id, [event('OrderPlaced')], 0)).rejects.toMatchObject({ actual: -1 });

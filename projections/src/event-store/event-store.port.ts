@@ -15,6 +15,11 @@ export interface AppendMetadata {
   actor: string;
   /** ISO-8601. */
   timestamp?: string;
+  /**
+   * A hash of the request an idempotent command was sent with (its `Idempotency-Key` fixes the event
+   * ids): a re-send under the same key with other content is told apart by it.
+   */
+  requestHash?: string;
 }
 
 export interface EventMetadata {
@@ -23,6 +28,7 @@ export interface EventMetadata {
   causationId: string;
   actor: string;
   timestamp: string;
+  requestHash?: string;
 }
 
 export interface EventToAppend {

@@ -64,6 +64,7 @@ export function toRecordedEvent(event: EsRecordedEvent): RecordedEvent {
       causationId: metadata.causationId,
       actor: metadata.actor,
       timestamp: metadata.timestamp,
+      ...(metadata.requestHash === undefined ? {} : { requestHash: metadata.requestHash }),
     },
     createdAt: event.created,
   };

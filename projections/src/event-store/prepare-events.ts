@@ -21,6 +21,7 @@ export function prepareEvents(streamId: string, events: EventToAppend[], now: ()
       causationId: event.metadata.causationId ?? event.metadata.correlationId,
       actor: event.metadata.actor,
       timestamp: event.metadata.timestamp ?? now().toISOString(),
+      ...(event.metadata.requestHash === undefined ? {} : { requestHash: event.metadata.requestHash }),
     },
   }));
 }

@@ -6,7 +6,7 @@ import { type TestApp, startTestApp } from '../testing/test-app';
 import { AddStockCommand } from './commands/add-stock.command';
 import { ReserveStockCommand } from './commands/reserve-stock.command';
 import { randomUUID } from 'node:crypto';
-import { cardStream, deterministicUuid, StreamDecider, WriteMetrics } from './streams';
+import { cardStream, deterministicUuid, requestHash, StreamDecider, WriteMetrics } from './streams';
 import { cardEvents, createTestCard, stockFromEvents, testContext } from './testing/write-side.fixtures';
 
 describe('deciding on a card stream (real PostgreSQL)', () => {
@@ -74,7 +74,8 @@ describe('deciding on a card stream (real PostgreSQL)', () => {
     // Another process ran AddStock(1) under request id 'K' first: the same event id this process will send.
     const data = { version: 1, cardId, quantity: 1, unitCost: 100, at: new Date().toISOString() };
     const id = deterministicUuid(`add-stock:${cardId}:K:StockAdded:0`);
-    await store.append(stream, [{ id, type: 'StockAdded', data, metadata: { correlationId: 'other', actor: 'other' } }], 'any');
+    const metadata = { correlationId: 'other', actor: 'other', requestHash: requestHash({ quantity: 1, unitCost: 100 }) };
+    await store.append(stream, [{ id, type: 'StockAdded', data, metadata }], 'any');
 
     // With another quantity the key is refused; the same request is answered as done, writing nothing.
     await expect(bus.execute(new AddStockCommand(cardId, 50, 100, testContext, 'K'))).rejects.toBeInstanceOf(EventIdReusedError);

@@ -241,10 +241,10 @@ describe('admin single-card upload API', () => {
     const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
     expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000 });
 
-    // Sent first without a price, then with one: the re-send is judged by the events both decide (the
-    // ingreso, unchanged), so it is answered as the first send and its price is not applied.
+    // Sent first without a price, then with one: not the same request; the first one stands.
     await send('k-2', { salePrice: 0, quantity: 1 }).expect(201);
-    await send('k-2', { salePrice: 5000, quantity: 1 }).expect(201);
+    const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(422);
+    expect(reused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
     expect(await cardNow()).toMatchObject({ stockFinal: 3, lastSalePrice: 2000 });
   });
 

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { StreamDecider } from '../streams';
+import { requestHash, StreamDecider } from '../streams';
 import { AddStockCommand } from './add-stock.command';
 import type { CardCommandResult } from './card-command-result';
 import { decideOnCard } from './decide-on-card';
@@ -11,6 +11,6 @@ export class AddStockHandler implements ICommandHandler<AddStockCommand> {
   execute({ cardId, quantity, unitCost, context, requestId }: AddStockCommand): Promise<CardCommandResult> {
     const command = { type: 'AddStock', data: { quantity, unitCost, at: new Date() } } as const;
     const idempotencyKey = requestId === undefined ? undefined : `add-stock:${cardId}:${requestId}`;
-    return decideOnCard(this.decider, cardId, command, context, { idempotencyKey, refuseChangedRetry: true });
+    return decideOnCard(this.decider, cardId, command, context, { idempotencyKey, requestHash: requestHash({ quantity, unitCost }) });
   }
 }

@@ -6,8 +6,8 @@ import type { CardCommandResult } from './card-command-result';
 export interface DecideOnCardOptions {
   /** Makes the command's events idempotent: the same key always yields the same event ids. */
   idempotencyKey?: string;
-  /** The key is a client's `Idempotency-Key`: a re-send with other content is refused (`EventIdReusedError`). */
-  refuseChangedRetry?: boolean;
+  /** With a client's `Idempotency-Key`: the request's hash, so a re-send with other content is refused (`EventIdReusedError`). */
+  requestHash?: string;
   /** Runs before the card decider, on the same state, inside the same expected-revision check. */
   guard?(state: CardState): void;
   durability?: Durability;
@@ -25,7 +25,7 @@ export function decideOnCard(
   context: CommandContext,
   options: DecideOnCardOptions = {},
 ): Promise<CardCommandResult> {
-  const { idempotencyKey, guard, durability, refuseChangedRetry } = options;
+  const { idempotencyKey, guard, durability, requestHash } = options;
   return answeringApiErrors(async () => {
     const result = await decider.decide<CardEvent, CardState>(cardStream, {
       streamId: cardStreamName(cardId),
@@ -47,7 +47,7 @@ export function decideOnCard(
         ? (event, index, all) => deterministicUuid(`${idempotencyKey}:${event.type}:${all.slice(0, index).filter((earlier) => earlier.type === event.type).length}`)
         : undefined,
       durability,
-      refuseChangedRetry,
+      requestHash,
     });
     return {
       cardId,

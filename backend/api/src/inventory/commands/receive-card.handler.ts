@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CardCommand, type CardState, type Cents, DomainError } from '@tcg/domain';
-import { StreamDecider } from '../streams';
+import { requestHash, StreamDecider } from '../streams';
 import type { CardCommandResult } from './card-command-result';
 import { decideOnCard } from './decide-on-card';
 import { ReceiveCardCommand } from './receive-card.command';
@@ -20,7 +20,8 @@ export class ReceiveCardHandler implements ICommandHandler<ReceiveCardCommand> {
       ];
     };
     const idempotencyKey = requestId === undefined ? undefined : `receive-card:${cardId}:${requestId}`;
-    return decideOnCard(this.decider, cardId, steps, context, { idempotencyKey, refuseChangedRetry: true });
+    const hash = requestHash({ details, salePrice, offerPrice, quantity, unitCost });
+    return decideOnCard(this.decider, cardId, steps, context, { idempotencyKey, requestHash: hash });
   }
 }
 

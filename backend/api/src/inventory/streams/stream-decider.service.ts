@@ -9,8 +9,7 @@ import {
   hasAtomicAppendMany,
   type RecordedEvent,
 } from '@tcg/projections';
-import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
+import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../event-store/event-store.module';
 import type { CommandContext } from './command-context';
 import { KeyedMutex } from './keyed-mutex';
@@ -38,10 +37,11 @@ export interface DecideRequest<TEvent extends { type: string }, TState> {
   /** `deferred` for a step that a later immediate append makes durable (a checkout's reservations). */
   durability?: Durability;
   /**
-   * The event ids come from a client's `Idempotency-Key`: a re-send must ask for what the first send did
-   * (times aside), or it is refused with `EventIdReusedError` rather than answered as if it had been done.
+   * A hash of the request, when its event ids come from a client's `Idempotency-Key`: kept with its
+   * events, so a re-send under the key with other content is refused with `EventIdReusedError` rather
+   * than answered as if it had been done (`requestHash()` makes one).
    */
-  refuseChangedRetry?: boolean;
+  requestHash?: string;
 }
 
 export interface DecideResult<TEvent, TState> {
@@ -159,7 +159,8 @@ export class StreamDecider {
     events: TEvent[],
   ): Promise<DecideResult<TEvent, TState>> {
     const { streamId, context } = request;
-    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor };
+    const { requestHash } = request;
+    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor, ...(requestHash ? { requestHash } : {}) };
     const expected = snapshot.revision < 0 ? 'no_stream' : snapshot.revision;
     const appended = events.map((event, index) => ({
       id: request.eventId?.(event, index, events) ?? randomUUID(),
@@ -174,8 +175,9 @@ export class StreamDecider {
       );
     } catch (error) {
       // Some ids stored and some not: a re-sent request whose decision now holds an event the first send
-      // did not need. Nothing was written; it is answered as the duplicate it is, if it asks the same.
-      if (!(request.refuseChangedRetry && error instanceof EventIdReusedError)) throw error;
+      // did not need (a price to set again, another admin having changed it). Nothing was written; it is
+      // answered as the duplicate it is, if it is the same request.
+      if (!(requestHash && error instanceof EventIdReusedError)) throw error;
       return this.answerStored(type, request, appended);
     }
     if (result.duplicate) return this.answerStored(type, request, appended, result.position);
@@ -192,28 +194,24 @@ export class StreamDecider {
   private async answerStored<TEvent extends { type: string }, TState>(
     type: StreamType<TEvent, TState>,
     request: DecideRequest<TEvent, TState>,
-    appended: readonly { id: string; type: string; data: unknown }[],
+    appended: readonly { id: string }[],
     position?: number,
   ): Promise<DecideResult<TEvent, TState>> {
     this.cache.delete(request.streamId);
-    if (request.refuseChangedRetry) await this.refuseIfChanged(request.streamId, appended);
+    if (request.requestHash) await this.refuseIfChanged(request.streamId, appended, request.requestHash);
     const stored = await this.load(type, request.streamId);
     return { events: [], state: stored.state, position: position ?? stored.position };
   }
 
   /**
-   * A re-sent request whose stored events differ from the ones decided now in more than their time is
-   * another request, and so is one none of whose ids this stream holds. Only the events stored under these ids are compared: a decision may now hold one
-   * the first send did not need (a price to set again, because another admin changed it meanwhile),
-   * which says nothing about the request.
+   * Another request under the same key: one whose stored events carry another request's hash, or none of
+   * whose ids this stream holds. An event stored before hashes were kept counts as the same request.
    */
-  private async refuseIfChanged(streamId: string, appended: readonly { id: string; type: string; data: unknown }[]): Promise<void> {
-    const stored = new Map((await this.store.readStream(streamId)).map((event) => [event.metadata.eventId, event]));
-    const changed = appended.some((event) => {
-      const earlier = stored.get(event.id);
-      return earlier !== undefined && (earlier.type !== event.type || !isDeepStrictEqual(timeless(earlier.data), timeless(event.data)));
-    });
-    if (changed || !appended.some((event) => stored.has(event.id))) throw new EventIdReusedError(streamId);
+  private async refuseIfChanged(streamId: string, appended: readonly { id: string }[], requestHash: string): Promise<void> {
+    const ids = new Set(appended.map((event) => event.id));
+    const earlier = (await this.store.readStream(streamId)).filter((event) => ids.has(event.metadata.eventId));
+    const other = earlier.some((event) => event.metadata.requestHash !== undefined && event.metadata.requestHash !== requestHash);
+    if (other || earlier.length === 0) throw new EventIdReusedError(streamId);
   }
 
   /**
@@ -329,8 +327,7 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A stored payload as JSON reads it back, without the time it was decided at. */
-function timeless(data: unknown): unknown {
-  const { at: _at, ...rest } = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
-  return rest;
+/** The hash an idempotent command keeps with its events: of what the client asked, in a fixed order. */
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
