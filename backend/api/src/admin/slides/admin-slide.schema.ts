@@ -7,14 +7,15 @@ const URL_MAX = 2000;
 
 /**
  * A path of the shop: `/` then anything but a second slash or a backslash (browsers read `//host` and
- * `/\host` as another site), with no backslash or control character further on either.
+ * `/\host` as another site), with no backslash or control character further on either (`s`: past line
+ * separators too).
  */
 const SHOP_PATH = String.raw`\/(?![\/\\])(?!.*[\\\p{Cc}])`;
 /** A page of the shop (`/search?q=…`) or a web address: never `javascript:`, `data:` and the like. */
-const WEB_ADDRESS = new RegExp(`^(?:${SHOP_PATH}|https?:\\/\\/)`, 'iu');
+const WEB_ADDRESS = new RegExp(`^(?:${SHOP_PATH}|https?:\\/\\/)`, 'isu');
 const isWebAddress = (value: string | null) => value === null || WEB_ADDRESS.test(value);
 /** An image the shop's pages may show: its own, or over HTTPS (the content security policy blocks `http:` images). */
-const IMAGE_ADDRESS = new RegExp(`^(?:${SHOP_PATH}|https:\\/\\/)`, 'iu');
+const IMAGE_ADDRESS = new RegExp(`^(?:${SHOP_PATH}|https:\\/\\/)`, 'isu');
 const isImageAddress = (value: string | null) => value === null || IMAGE_ADDRESS.test(value);
 
 /** Optional texts: blank counts as absent and is stored as null (spec §5). */

@@ -41,6 +41,7 @@ describe('admin slides API', () => {
     { desktopUrl: '/\\evil.example/x.png' },
     { link: '/search?q=x\\y' },
     { link: '/search?q=x\ny' },
+    { link: '/\u2028\\evil.example' },
     { mobileUrl: 'data:image/png;base64,AAAA' },
     { desktopUrl: 'file:///etc/passwd' },
     // The site's content security policy shows images from itself or over HTTPS only.

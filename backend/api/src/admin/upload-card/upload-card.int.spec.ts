@@ -102,7 +102,7 @@ describe('admin single-card upload API', () => {
 
   it('refuses names with characters that turn the direction of the text around them', async () => {
     const card = await lookup('Dark Magician');
-    for (const change of [{ spanishName: 'Mago \u202Eodiuqil' }, { name: 'Dark Magician\u2067' }]) {
+    for (const change of [{ spanishName: 'Mago \u202Eodiuqil' }, { name: 'Dark Magician\u2067' }, { name: 'Dark Magician\u200F' }, { set: 'Legend\u061C' }]) {
       const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, change)).expect(400);
       expect(res.body.message).toBe(messages.domain.cardDetailControls);
     }

@@ -2,10 +2,10 @@ import { cardLanguageSchema, editionSchema, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS
 import { z } from 'zod';
 
 /**
- * Direction overrides, embeddings and isolates: a name ending in U+202E turned the order history's
- * 'Card × 2' into 'Card 2 × …' and reversed the text after it, wherever the name was shown.
+ * Direction marks, overrides, embeddings and isolates: a name ending in U+202E (or a right-to-left mark)
+ * turned the order history's 'Card × 2' into 'Card 2 × …', wherever the name was shown.
  */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const withoutBidiControls = (value: string) => !BIDI_CONTROLS.test(value);
 const detail = z
   .string({ message: messages.domain.invalidCardDetails })
