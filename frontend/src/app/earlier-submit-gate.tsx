@@ -21,16 +21,17 @@ export function useToHistory(): (position: number) => void {
 /**
  * The cart and the checkout check the cart against the stock when they open; a submit left without an
  * answer is settled first, since its order's own reservation lowers the stock that check sees. If it
- * placed its order, the order's units leave the cart and the shopper goes to the history.
+ * placed its order, the order's units leave the cart and the shopper goes to the history. `children`
+ * learns whether the cart may be checked: not while the shop could not say (signed out, unreachable).
  */
-export function EarlierSubmitGate({ children }: { children: ReactNode }) {
+export function EarlierSubmitGate({ children }: { children: (checkCart: boolean) => ReactNode }) {
   const cart = useCart();
   const toast = useToast();
   const toHistory = useToHistory();
-  const asking = useEarlierSubmit((order) => {
+  const earlier = useEarlierSubmit((order) => {
     cart.removeOrdered(order.items);
     toast.success(messages.checkout.placed);
     toHistory(order.position);
   });
-  return asking ? <PageFallback /> : children;
+  return earlier === 'asking' ? <PageFallback /> : children(earlier === 'settled');
 }

@@ -70,7 +70,12 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     await shopper.agent.get(`/api/checkout/${key}`).expect(404);
     const placed = await submit(shopper, await orderBody(shopper, 2), key).expect(201);
     const found = await shopper.agent.get(`/api/checkout/${key.toUpperCase()}`).expect(200);
-    expect(found.body).toEqual({ orderId: placed.body.orderId, position: placed.body.position, items: [{ cardId, quantity: 2 }] });
+    expect(found.body).toEqual({
+      orderId: placed.body.orderId,
+      position: placed.body.position,
+      items: [{ cardId, quantity: 2 }],
+      status: 'pendiente_confirmación_pago',
+    });
     const other = await signInNewCustomer(t);
     await other.agent.get(`/api/checkout/${key}`).expect(404);
     expect((await shopper.agent.get('/api/checkout/otra-vez').expect(400)).body.code).toBe('invalid_idempotency_key');

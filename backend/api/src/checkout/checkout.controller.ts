@@ -26,6 +26,8 @@ export interface CheckoutResponse {
 /** An earlier submit's order, found by its Idempotency-Key: the cards it took, to take them out of the cart. */
 export interface CheckoutAttemptResponse extends CheckoutResponse {
   items: { cardId: string; quantity: number }[];
+  /** pendiente_confirmación_pago, confirmado or anulado: a cancelled order gave its units back. */
+  status: string;
 }
 
 export const CHECKOUTS_PER_MINUTE = 10;
@@ -61,6 +63,7 @@ export class CheckoutController {
       orderId,
       position: await placedPosition(this.store, orderId, snapshot),
       items: state.order.items.map(({ cardId, quantity }) => ({ cardId, quantity })),
+      status: state.status,
     };
   }
 

@@ -7,9 +7,7 @@ export default function CartRoute() {
     <section className="page">
       <title>Carrito</title>
       <h1>Tu carrito</h1>
-      <EarlierSubmitGate>
-        <CartView />
-      </EarlierSubmitGate>
+      <EarlierSubmitGate>{(checkCart) => <CartView checkOnOpen={checkCart} />}</EarlierSubmitGate>
     </section>
   );
 }

@@ -21,34 +21,39 @@ export default function CheckoutRoute() {
 
   return (
     <EarlierSubmitGate>
-      <CheckoutForm
-        account={auth.user}
-        onPlaced={(position, phone) => {
-          savePhone(window.localStorage, auth.user.id, phone);
-          cart.clear();
-          // The account's phone changed on the server when it differed.
-          void queryClient.invalidateQueries({ queryKey: meQueryKey });
-          toHistory(position);
-        }}
-        onSessionExpired={() => {
-          // Signed out here too, so RequireAuth sends the shopper to sign in and back to /checkout.
-          queryClient.setQueryData(meQueryKey, { user: null, isAdmin: false });
-        }}
-      />
+      {(checkCart) => (
+        <CheckoutForm
+          checkCart={checkCart}
+          account={auth.user}
+          onPlaced={(position, phone) => {
+            savePhone(window.localStorage, auth.user.id, phone);
+            cart.clear();
+            // The account's phone changed on the server when it differed.
+            void queryClient.invalidateQueries({ queryKey: meQueryKey });
+            toHistory(position);
+          }}
+          onSessionExpired={() => {
+            // Signed out here too, so RequireAuth sends the shopper to sign in and back to /checkout.
+            queryClient.setQueryData(meQueryKey, { user: null, isAdmin: false });
+          }}
+        />
+      )}
     </EarlierSubmitGate>
   );
 }
 
 interface CheckoutFormProps {
+  /** False while an earlier submit's order may hold units the check would take for sold. */
+  checkCart: boolean;
   account: { id: string; name: string; email: string; phone: string | null };
   onPlaced(position: number, phone: string): void;
   onSessionExpired(): void;
 }
 
-function CheckoutForm({ account, onPlaced, onSessionExpired }: CheckoutFormProps) {
+function CheckoutForm({ checkCart, account, onPlaced, onSessionExpired }: CheckoutFormProps) {
   const cart = useCart();
   // As on the cart page: the lines shown, and sent, carry today's prices and stock.
-  useCartCheckOnOpen();
+  useCartCheckOnOpen(checkCart);
   const recheck = useCartRecheck();
   return (
     <CheckoutPage

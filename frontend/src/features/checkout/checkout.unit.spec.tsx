@@ -263,3 +263,49 @@ it('sends a shopper whose session ended to sign in again', async () => {
   // One toast: the route guard's 'Debes iniciar sesión…' would contradict it.
   expect(screen.queryByText(messages.checkout.mustSignIn)).not.toBeInTheDocument();
 });
+
+describe('a submit whose answer was lost', () => {
+  const pending = (key: string) => window.localStorage.setItem('checkoutAttempt', JSON.stringify({ fingerprint: 'f', key, savedAt: Date.now() }));
+  const stillThere = { cards: [{ id: 'mago', name: 'Mago Oscuro', price: 1250, stockFinal: 5 }] };
+  const withAttempt = (key: string, answer: () => Response | Promise<Response>, cartCheck = jest.fn(() => jsonResponse(stillThere))) => {
+    mockFetch({
+      '/api/sets/latest': { sets: [] },
+      '/api/auth/me': { user: lucia, isAdmin: false },
+      '/api/auth/config': { devLogin: true, google: false },
+      [`/api/checkout/${key}`]: answer,
+      '/api/cart/check': cartCheck,
+      '/api/orders/mine?position=42': { orders: [] },
+    });
+    return cartCheck;
+  };
+
+  it('takes the units its order took out of the cart and goes to the history', async () => {
+    pending('k1');
+    withAttempt('k1', () => jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 1 }], status: 'pendiente_confirmación_pago' }));
+    window.localStorage.setItem('cart', JSON.stringify([line]));
+    const { router } = renderApp('/checkout');
+    await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
+    expect(await screen.findByText(messages.checkout.placed)).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([{ ...line, quantity: 1 }]);
+    expect(window.localStorage.getItem('checkoutAttempt')).toBeNull();
+  });
+
+  it('leaves the cart as it is when its order was cancelled since, and forgets it', async () => {
+    pending('k2');
+    withAttempt('k2', () => jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 2 }], status: 'anulado' }));
+    const { router } = await openCheckout();
+    expect(within(screen.getByRole('main')).getByText('Mago Oscuro')).toBeInTheDocument();
+    expect(where(router)).toBe('/checkout');
+    expect(window.localStorage.getItem('checkoutAttempt')).toBeNull();
+    expect(screen.queryByText(messages.checkout.placed)).not.toBeInTheDocument();
+  });
+
+  it('does not check the cart against the stock while the shop cannot say what became of it', async () => {
+    pending('k3');
+    const cartCheck = withAttempt('k3', () => Promise.reject(new TypeError('Failed to fetch')));
+    await openCheckout();
+    expect(within(screen.getByRole('main')).getByText('Mago Oscuro')).toBeInTheDocument();
+    expect(cartCheck).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('checkoutAttempt')).not.toBeNull();
+  });
+});

@@ -132,16 +132,21 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
 }
 
 /**
- * A submit whose answer never came (a lost connection, a reload) may have placed its order. The shop is
- * asked before the cart is checked again: that order's own reservation now lowers the stock the check
- * sees, and a cart it changes would send a new key and place a second order. `onPlaced` gets the order
- * if there is one; otherwise (not placed, or the shop unreachable) the checkout opens as usual, and the
- * key stays for a resubmit of the same cart, in case the first submit is still on its way.
- * True while asking.
+ * What became of a submit whose answer never came (a lost connection, a reload): `asking` while the shop
+ * is asked; `settled` when there is none, it placed nothing, or its order was cancelled since (its units
+ * are back in the stock); `unknown` when the shop could not say (signed out, unreachable), so its order
+ * may hold units the cart check would take for sold. A placed order goes to `onPlaced`.
  */
-export function useEarlierSubmit(onPlaced: (order: EarlierOrder) => void): boolean {
+export type EarlierSubmit = 'asking' | 'settled' | 'unknown';
+
+/**
+ * The shop is asked before the cart is checked again: a placed order's own reservation lowers the stock
+ * the check sees, and a cart it changes would send a new key and place a second order. When nothing was
+ * placed the key stays, for a resubmit of the same cart, in case the first submit is still on its way.
+ */
+export function useEarlierSubmit(onPlaced: (order: EarlierOrder) => void): EarlierSubmit {
   const [key] = useState(() => checkoutKeys.pending());
-  const [asking, setAsking] = useState(key !== null);
+  const [state, setState] = useState<EarlierSubmit>(key === null ? 'settled' : 'asking');
   const placed = useRef(onPlaced);
   placed.current = onPlaced;
 
@@ -151,14 +156,16 @@ export function useEarlierSubmit(onPlaced: (order: EarlierOrder) => void): boole
     findEarlierOrder(key, controller.signal).then(
       (order) => {
         checkoutKeys.settle();
-        placed.current(order);
+        if (order.status === 'anulado') setState('settled');
+        else placed.current(order);
       },
-      () => {
-        if (!controller.signal.aborted) setAsking(false);
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState(error instanceof ApiError && error.status === 404 ? 'settled' : 'unknown');
       },
     );
     return () => controller.abort();
   }, [key]);
 
-  return asking;
+  return state;
 }

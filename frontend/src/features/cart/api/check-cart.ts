@@ -24,16 +24,17 @@ function recheck(ids: string[], reconcile: ReturnType<typeof useCart>['reconcile
  * Re-checks the stored lines once, when the cart or the checkout opens: stock may have been sold and
  * prices changed since the lines were added, possibly days ago in another visit.
  */
-export function useCartCheckOnOpen(): void {
+export function useCartCheckOnOpen(enabled = true): void {
   const { items, reconcile } = useCart();
   // The lines as the page opened; later edits on this page are the shopper's own, not stale data.
   const [opening] = useState(() => ({ ids: items.map((item) => item.id), reconcile }));
 
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     void recheck(opening.ids, opening.reconcile, controller.signal);
     return () => controller.abort();
-  }, [opening]);
+  }, [opening, enabled]);
 }
 
 /** Re-checks the cart's current lines now: after the server refused an order over a price or a card that changed. */

@@ -6,9 +6,10 @@ import { useCart } from '../cart-provider';
 import { CartLine } from './cart-line';
 import './cart-view.css';
 
-export function CartView() {
+/** `checkOnOpen`: false while an earlier checkout's order may hold units the check would take for sold. */
+export function CartView({ checkOnOpen = true }: { checkOnOpen?: boolean }) {
   const { items, count, subtotal, updateQuantity, removeItem } = useCart();
-  useCartCheckOnOpen();
+  useCartCheckOnOpen(checkOnOpen);
 
   if (items.length === 0) {
     return (

@@ -5,6 +5,8 @@ export interface EarlierOrder {
   orderId: string;
   position: number;
   items: { cardId: string; quantity: number }[];
+  /** `anulado` when the admin has cancelled it since: its units went back to the stock. */
+  status: string;
 }
 
 export function findEarlierOrder(key: string, signal: AbortSignal): Promise<EarlierOrder> {
