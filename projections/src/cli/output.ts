@@ -1,14 +1,12 @@
 import type { Command } from 'commander';
 
+/** Errors recorded before halts were kept to one line may span several: printed through `oneLine`. */
+export { oneLine } from '../projections/apply-batch';
+
 /** What a command prints: a JSON document with --json, lines for a person otherwise. */
 export function print(json: boolean, value: unknown, lines: () => string[]): void {
   if (json) process.stdout.write(`${JSON.stringify(value)}\n`);
   else for (const line of lines()) process.stdout.write(`${line}\n`);
-}
-
-/** A message on one line: errors recorded before halts were kept to one line may span several. */
-export function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 /** Exit codes: 1 = the command found a problem (an audit difference), 2 = bad usage (an unknown name). */

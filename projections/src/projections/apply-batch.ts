@@ -85,6 +85,11 @@ export async function applyBatch(
   }
 }
 
+/** A message on one line (an error's text may span several). */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
 /**
  * What a halt records: an event the projection could not take names itself; a write the database
  * refused (a constraint, a value out of range) names the batch's positions, so the operator knows
@@ -92,7 +97,7 @@ export async function applyBatch(
  */
 export function haltMessage(error: unknown, batch: SubscriptionBatch<ProjectedEvent>): string {
   // One line: `status` shows it in its table, and the CLI and the projector's log print it as one line.
-  const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
+  const message = oneLine(error instanceof Error ? error.message : String(error));
   if (error instanceof ProjectionEventError || batch.events.length === 0) return message;
   const first = batch.events[0];
   const last = batch.events[batch.events.length - 1];

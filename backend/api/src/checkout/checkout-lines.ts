@@ -1,5 +1,5 @@
 import type { OrderBuyer, PlacedOrder } from '@tcg/domain';
-import { createHash } from 'node:crypto';
+import { requestHash as hashOf } from '../inventory';
 import type { CheckoutInput, CheckoutLine } from './checkout.command';
 
 /** One card of the cart: its lines summed, with every price the shopper saw for it. */
@@ -55,5 +55,5 @@ function canonicalHash(
     lines: [...lines].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0)),
     proofHash,
   };
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  return hashOf(canonical);
 }

@@ -159,8 +159,8 @@ export class StreamDecider {
     events: TEvent[],
   ): Promise<DecideResult<TEvent, TState>> {
     const { streamId, context } = request;
-    const { requestHash } = request;
-    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor, ...(requestHash ? { requestHash } : {}) };
+    const hash = request.requestHash;
+    const metadata = { correlationId: context.correlationId, causationId: context.causationId, actor: context.actor, ...(hash ? { requestHash: hash } : {}) };
     const expected = snapshot.revision < 0 ? 'no_stream' : snapshot.revision;
     const appended = events.map((event, index) => ({
       id: request.eventId?.(event, index, events) ?? randomUUID(),
@@ -177,7 +177,7 @@ export class StreamDecider {
       // Some ids stored and some not: a re-sent request whose decision now holds an event the first send
       // did not need (a price to set again, another admin having changed it). Nothing was written; it is
       // answered as the duplicate it is, if it is the same request.
-      if (!(requestHash && error instanceof EventIdReusedError)) throw error;
+      if (!(hash && error instanceof EventIdReusedError)) throw error;
       return this.answerStored(type, request, appended);
     }
     if (result.duplicate) return this.answerStored(type, request, appended, result.position);
