@@ -136,6 +136,28 @@ describe('admin panel', () => {
     ]);
   });
 
+  it("shows an admin who signs in after a customer, in the same tab, none of the customer's orders", async () => {
+    customer = await openContext(browser, shop.baseUrl, 'desktop');
+    const placed = await placeOrder(customer.request, monsterReborn, 1);
+    const page = await customer.newPage();
+    await page.goto('/account/history');
+    await page.getByText(`Pedido #${placed.slice(0, 8)}`).waitFor();
+
+    const menu = page.getByRole('button', { name: 'Mi cuenta' });
+    await menu.click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('button', { name: 'Entrar como admin demo' }).click();
+    await page.getByText('Hola, Admin').first().waitFor();
+    await menu.click();
+    await page.getByRole('link', { name: 'Mis pedidos' }).click();
+
+    // The first answer the page shows is the admin's own: the customer's order is never on screen.
+    const shown = page.locator('.order-history__empty, .order-card__id').first();
+    await shown.waitFor();
+    expect(await shown.textContent()).toBe('No tienes pedidos registrados.');
+  });
+
   it.each<ViewportName>(['desktop', 'phone'])('captures the dashboard, orders and stock audit at a %s', async (viewport) => {
     admin = await openContext(browser, shop.baseUrl, viewport);
     await expectOk(await admin.request.post('/api/auth/dev/login', { headers: CSRF, data: { as: 'admin' } }));

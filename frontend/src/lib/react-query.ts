@@ -10,6 +10,19 @@ export function retryTransient(failures: number, error: unknown): boolean {
   return !final && failures < 1;
 }
 
+/** Query roots whose answers are the same for everyone (the catalogue); `auth` holds the shop's sign-in options and the account itself. */
+const SHARED_ROOTS = new Set(['home', 'sets', 'cards', 'search']);
+
+/**
+ * Whether a query's answer belongs to whoever is signed in (their orders, the admin's tables, a linked
+ * Discord account): anything not known to be shared, so a query added later is forgotten by default.
+ */
+export function ownedByAccount(queryKey: readonly unknown[]): boolean {
+  const [root, part] = queryKey;
+  if (root === 'auth') return part !== 'config' && part !== 'me';
+  return !SHARED_ROOTS.has(root as string);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '@/features/auth/api/get-me';
+import { setAccount } from '@/features/auth/api/set-account';
 import { useAuth } from '@/features/auth/use-auth';
 import { useCartCheckOnOpen, useCartRecheck } from '@/features/cart/api/check-cart';
 import { useCart } from '@/features/cart/cart-provider';
@@ -34,7 +35,7 @@ export default function CheckoutRoute() {
           }}
           onSessionExpired={() => {
             // Signed out here too, so RequireAuth sends the shopper to sign in and back to /checkout.
-            queryClient.setQueryData(meQueryKey, { user: null, isAdmin: false });
+            void setAccount(queryClient, { user: null, isAdmin: false });
           }}
         />
       )}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { meQueryKey, type MeResponse } from './get-me';
+import type { MeResponse } from './get-me';
+import { setAccount } from './set-account';
 
 export type DemoAccount = 'customer' | 'admin';
 
@@ -9,6 +10,6 @@ export function useDevSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (as: DemoAccount) => api.post<MeResponse>('/api/auth/dev/login', { as }),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: (me) => setAccount(queryClient, me),
   });
 }

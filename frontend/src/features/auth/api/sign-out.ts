@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { meQueryKey, type MeResponse } from './get-me';
+import type { MeResponse } from './get-me';
+import { setAccount } from './set-account';
 
 /**
- * POST /api/auth/logout, then home, with the signed-out state written straight into the cache. Home
+ * POST /api/auth/logout, then home, with the signed-out state written straight into the cache and the account's data forgotten. Home
  * first: on a page that needs an account (history, checkout) the signed-out state alone would send the
  * shopper to sign in again, and the menu that asked to sign out is gone by then.
  */
@@ -17,7 +18,7 @@ export function useSignOut() {
     onSuccess: async (me) => {
       // Committed at once (not as a transition), so the account page is gone before the state changes.
       await navigate(paths.home, { flushSync: true });
-      queryClient.setQueryData(meQueryKey, me);
+      await setAccount(queryClient, me);
     },
   });
 }
