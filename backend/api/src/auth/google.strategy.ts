@@ -33,12 +33,14 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
 
   async validate(_accessToken: string, _refreshToken: string, profile: Profile): Promise<AuthUser | false> {
     const email = profile.emails?.[0];
-    if (!profile.id || !email?.value) return false;
+    // Blanks around the address would make it another account's (the one-account-per-address check compares it whole).
+    const address = email?.value?.trim();
+    if (!profile.id || !email || !address) return false;
     const verified = (email.verified as unknown) === true || (email.verified as unknown) === 'true';
     const user = await upsertGoogleUser(this.db, {
       sub: profile.id,
-      name: profile.displayName ?? '',
-      email: email.value,
+      name: profile.displayName?.trim() ?? '',
+      email: address,
       emailVerified: verified,
     });
     return user ?? false;
