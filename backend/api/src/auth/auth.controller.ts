@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { messages, phoneLength } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import { Throttle } from '@nestjs/throttler';
@@ -11,6 +11,7 @@ import { authMessages } from './auth.messages';
 import { CurrentUser, AuthRequired } from './auth.decorators';
 import { sessionUser } from './auth.guards';
 import { GoogleAuthGuard, GoogleOutcome } from './google-auth.guard';
+import { SignInFailureFilter } from './sign-in-failure.filter';
 import { endSession, SESSION_COOKIE, SESSION_COOKIE_PATH, SIGN_INS_PER_MINUTE, startSession } from './session';
 import { AuthUser, grantAdminTo, isAdmin, updatePhone, upsertUserByEmail } from './users.repository';
 
@@ -41,13 +42,15 @@ export class AuthController {
     return { user, isAdmin: user ? await isAdmin(this.db, user.id) : false };
   }
 
-  /** Redirects to Google; GoogleAuthGuard answers, so this body never runs. */
+  /** Redirects to Google; GoogleAuthGuard answers, so this body never runs. A refusal lands on the sign-in page. */
   @Get('google')
+  @UseFilters(SignInFailureFilter)
   @Throttle({ default: { limit: SIGN_INS_PER_MINUTE, ttl: 60_000 } })
   @UseGuards(GoogleAuthGuard)
   google(): void {}
 
   @Get('google/callback')
+  @UseFilters(SignInFailureFilter)
   @Throttle({ default: { limit: SIGN_INS_PER_MINUTE, ttl: 60_000 } })
   @UseGuards(GoogleAuthGuard)
   async googleCallback(@Req() req: Request, @Res() res: Response): Promise<void> {

@@ -25,8 +25,8 @@ describe('sessions, dev sign-in and CSRF', () => {
 
   it('says what the sign-in page may offer', async () => {
     await request(t.server).get('/api/auth/config').expect(200, { devLogin: true, google: false });
-    const res = await request(t.server).get('/api/auth/google').expect(503);
-    expect(res.body.code).toBe('google_unavailable');
+    // The browser follows the sign-in link: the sign-in page says Google is not available.
+    await request(t.server).get('/api/auth/google').expect(303).expect('location', '/login?error=unavailable');
   });
 
   it('answers signed out without a session and sets no cookie for visitors', async () => {

@@ -3,7 +3,6 @@ import request from 'supertest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth';
 import { DATABASE } from '../database/database.module';
 import { startTestApp, TestApp } from '../testing/test-app';
-import { discordMessages } from './discord.messages';
 import { DiscordStandIn, StandInProfile, startDiscordStandIn } from './testing/discord-stand-in';
 
 const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -152,11 +151,10 @@ describe('Discord link through the OAuth2 code flow against a local stand-in', (
     expect(await linkRows()).toEqual([]);
   });
 
-  it('answers 401 to visitors and sends an anonymous callback to the error page', async () => {
-    for (const path of ['/api/auth/discord/start', '/api/auth/discord/user']) {
-      const res = await request(t.server).get(path).expect(401);
-      expect(res.body).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/^Debes iniciar sesión/) });
-    }
+  it('answers 401 to visitors, sends a visitor who follows the link to sign in and back, and an anonymous callback to the error page', async () => {
+    const res = await request(t.server).get('/api/auth/discord/user').expect(401);
+    expect(res.body).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/^Debes iniciar sesión/) });
+    await request(t.server).get('/api/auth/discord/start').expect(303).expect('location', '/login?returnTo=%2Faccount%2Fsync');
     await request(t.server).post('/api/auth/discord/disconnect').set(CSRF).expect(401);
     await request(t.server).get('/api/auth/discord/callback?code=x&state=y').expect(303).expect('location', ERROR);
   });
@@ -189,11 +187,10 @@ describe('Discord link without a configured client', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers 503 with a Spanish message on start and says the link is unavailable', async () => {
+  it('sends a shopper who follows the link to the sync page, which says the link is unavailable', async () => {
     const agent = request.agent(t.server);
     await agent.post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
-    const res = await agent.get('/api/auth/discord/start').expect(503);
-    expect(res.body).toEqual({ statusCode: 503, code: 'discord_unavailable', message: discordMessages.unavailable });
+    await agent.get('/api/auth/discord/start').expect(303).expect('location', ERROR);
     await agent.get('/api/auth/discord/user').expect(200, { user: null, available: false });
     await agent.get('/api/auth/discord/callback?code=x&state=y').expect(303).expect('location', ERROR);
   });

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import type { Database } from '@tcg/projections';
 import type { Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -10,6 +10,7 @@ import { ApiError } from '../web/api-exception.filter';
 import { DiscordOAuthClient } from './discord-oauth.client';
 import { deleteDiscordLink, DiscordUser, findDiscordLink, saveDiscordLink } from './discord-links.repository';
 import { discordMessages } from './discord.messages';
+import { LinkStartFailureFilter, SYNC_PAGE } from './link-start-failure.filter';
 import './discord.types';
 
 export interface DiscordLinkResponse {
@@ -17,8 +18,6 @@ export interface DiscordLinkResponse {
   /** False when the shop has no Discord client configured: the page offers no connect button then. */
   available: boolean;
 }
-
-const SYNC_PAGE = '/account/sync';
 
 function sameState(expected: string | undefined, received: unknown): boolean {
   if (!expected || typeof received !== 'string') return false;
@@ -39,6 +38,7 @@ export class DiscordController {
   ) {}
 
   @Get('start')
+  @UseFilters(LinkStartFailureFilter)
   @AuthRequired()
   start(@Req() req: Request, @Res() res: Response): void {
     if (!this.discord.configured) throw new ApiError(503, 'discord_unavailable', discordMessages.unavailable);

@@ -57,6 +57,10 @@ export const messages = {
   },
   auth: {
     signInHeading: 'Inicia sesión para continuar',
+    /** The sign-in page's `?error=`: Google refused or failed, too many sign-ins from one address, Google not configured. */
+    googleFailed: 'No pudimos iniciar sesión con Google. Inténtalo de nuevo.',
+    tooManyRequests: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+    googleUnavailable: 'El inicio de sesión con Google no está disponible en este momento.',
   },
   admin: {
     slides: {

@@ -190,6 +190,16 @@ describe('sign-in page', () => {
     renderApp('/login?error=google');
     expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos iniciar sesión con Google');
   });
+
+  it.each([
+    ['limit', 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.'],
+    ['unavailable', 'El inicio de sesión con Google no está disponible en este momento.'],
+    ['constructor', 'No pudimos iniciar sesión con Google. Inténtalo de nuevo.'],
+  ])('says why sign-in stopped for error=%s', async (error, text) => {
+    shop(signedOut);
+    renderApp(`/login?error=${error}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
 });
 
 describe('api client', () => {

@@ -9,7 +9,12 @@ import { useAuth } from '../use-auth';
 import { AuthLoader } from './require-auth';
 import './sign-in-page.css';
 
-const GOOGLE_FAILED = 'No pudimos iniciar sesión con Google. Inténtalo de nuevo.';
+/** `?error=` from the server's sign-in routes (SignInFailureFilter); any other value is a failed sign-in. */
+const SIGN_IN_ERRORS = new Map([
+  ['google', messages.auth.googleFailed],
+  ['limit', messages.auth.tooManyRequests],
+  ['unavailable', messages.auth.googleUnavailable],
+]);
 
 function DevSignIn({ returnTo }: { returnTo: string }) {
   const devSignIn = useDevSignIn();
@@ -45,9 +50,9 @@ export function SignInPage() {
     <section className="page page--centered sign-in">
       <title>{messages.auth.signInHeading}</title>
       <h1>{messages.auth.signInHeading}</h1>
-      {params.get('error') === 'google' && (
+      {params.has('error') && (
         <p className="sign-in__error" role="alert">
-          {GOOGLE_FAILED}
+          {SIGN_IN_ERRORS.get(params.get('error')!) ?? messages.auth.googleFailed}
         </p>
       )}
       {config.data?.google !== false && (
