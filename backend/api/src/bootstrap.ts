@@ -22,6 +22,8 @@ import { serveFrontend } from './web/spa';
 export async function createApp(config: AppConfig, logger: Logger): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
     logger: new NestPinoLogger(logger),
+    // A provider that cannot start rejects here, for main.ts to say why in one line, instead of exiting inside Nest.
+    abortOnError: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.setGlobalPrefix('api');

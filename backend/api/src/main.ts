@@ -1,8 +1,9 @@
 import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
 import { createApp, logPorts } from './bootstrap';
 import { ConfigError, isLoopback, loadConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
-import { diskProblem, listenProblem } from './startup-problems';
+import { diskProblem, listenProblem, StartupProblem } from './startup-problems';
 
 async function main(): Promise<void> {
   let config;
@@ -16,7 +17,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const app = await createApp(config, logger);
+  let app: INestApplication | undefined;
+  try {
+    app = await createApp(config, logger);
+    await app.init();
+  } catch (error) {
+    if (!(error instanceof StartupProblem)) throw error;
+    await app?.close().catch(() => undefined);
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   try {
     await app.listen(config.port, config.host);
   } catch (error) {

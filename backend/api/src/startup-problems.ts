@@ -3,6 +3,21 @@
  * in one line naming what to change (the configuration's own errors are `ConfigError`).
  */
 
+/** A server the configuration names cannot be used: its message is the one line to print, naming the variable. */
+export class StartupProblem extends Error {
+  override readonly name = 'StartupProblem';
+}
+
+/** A message on one line (a client's may span several). */
+function oneLine(message: string): string {
+  return message.replace(/\s+/g, ' ').trim();
+}
+
+/** Wraps a failure to use the server a variable names, so start-up says which variable to check. */
+export function problemWith(variable: string, server: string, error: unknown): StartupProblem {
+  return new StartupProblem(`Cannot use ${server} (check ${variable}): ${oneLine(error instanceof Error ? error.message : String(error))}`);
+}
+
 /** Why the server could not listen, in the words of the variable to change. */
 export function listenProblem(error: unknown): string {
   const { code, message } = error as NodeJS.ErrnoException;

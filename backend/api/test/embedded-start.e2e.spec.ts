@@ -91,6 +91,34 @@ describe('the embedded shop as a process', () => {
     }
   }, 60_000);
 
+  it.each([
+    ['a database server that refuses connections', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/tcg' }, 'Cannot use the database (check DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1'],
+    ['a database that does not exist', { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tcg_no_such_database' }, 'Cannot use the database (check DATABASE_URL): database "tcg_no_such_database" does not exist'],
+    // ioredis would carry on in database 0 after Redis refused the SELECT, and jobs would land there.
+    ['a Redis database the server does not have', { REDIS_URL: 'redis://127.0.0.1:6379/99' }, 'Cannot use Redis (check REDIS_URL): this Redis server has no database 99 (the number at the end of REDIS_URL)'],
+  ])('stops with one line naming the variable when it cannot use %s', async (_case, servers, line) => {
+    const shop = startShop({ ...servers, PORT: String(await freePort()), DATA_DIR: join(dataDir, 'servers'), FRONTEND_DIST: dist, LOG_LEVEL: 'silent' });
+    expect(await shop.exited).toBe(1);
+    expect(shop.output().trim().split('\n')).toEqual([line]);
+  }, 60_000);
+
+  it('stops with one line when another shop holds its embedded database', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: join(dataDir, 'held'), FRONTEND_DIST: dist, LOG_LEVEL: 'silent' };
+    const first = startShop({ ...env, PORT: String(port) });
+    try {
+      await waitReady(port, first);
+      const second = startShop({ ...env, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      const lines = second.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^La tienda está en ejecución \\(pid ${first.child.pid}\\) y tiene abierta la base embebida`));
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  }, 120_000);
+
   it('runs on PGlite with no servers, serves the storefront, stops on SIGTERM and keeps its data', async () => {
     const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: join(dataDir, 'var'), FRONTEND_DIST: dist, LOG_LEVEL: 'info' };

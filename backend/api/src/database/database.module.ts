@@ -1,8 +1,9 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Database, migrate, openDatabase } from '@tcg/projections';
+import { Database, DataDirLockedError, migrate, openDatabase } from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PortRegistry } from '../health/port-registry';
 import { LOGGER, Logger } from '../logging/logger';
+import { problemWith, StartupProblem } from '../startup-problems';
 
 export const DATABASE = Symbol('DATABASE');
 
@@ -22,7 +23,17 @@ export const DATABASE = Symbol('DATABASE');
           poolSize: config.databasePoolSize,
           dataDir: config.pgliteDir,
           applicationName: `tcg-${config.role}`,
+        }).catch((error: unknown) => {
+          // Another process holds the embedded database: its message says which and what to do.
+          throw error instanceof DataDirLockedError ? new StartupProblem(error.message) : error;
         });
+        // A pool connects on first use. Refused, no such database or user, no SSL: the address is the thing to check.
+        if (config.databaseUrl) {
+          await db.query('SELECT 1').catch(async (error: unknown) => {
+            await db.close();
+            throw problemWith('DATABASE_URL', 'the database', error);
+          });
+        }
         const applied = await migrate(db);
         if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
         ports.register({ port: 'readModels', adapter: db.kind, check: async () => void (await db.query('SELECT 1')) });

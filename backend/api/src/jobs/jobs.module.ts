@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PortRegistry } from '../health/port-registry';
 import { createJobQueue, type JobQueue } from '../infra/jobs';
 import { LOGGER, Logger } from '../logging/logger';
+import { problemWith } from '../startup-problems';
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
@@ -16,8 +17,13 @@ export const JOB_QUEUE = Symbol('JOB_QUEUE');
     {
       provide: JOB_QUEUE,
       inject: [APP_CONFIG, LOGGER, PortRegistry],
-      useFactory: (config: AppConfig, logger: Logger, ports: PortRegistry): JobQueue => {
+      useFactory: async (config: AppConfig, logger: Logger, ports: PortRegistry): Promise<JobQueue> => {
         const queue = createJobQueue({ redisUrl: config.redisUrl, logger: logger.child({ component: 'jobs' }) });
+        // Before any job is queued: a Redis that does not answer, or lacks REDIS_URL's database, stops the start.
+        await queue.ping().catch(async (error: unknown) => {
+          await queue.close();
+          throw problemWith('REDIS_URL', 'Redis', error);
+        });
         ports.register({ port: 'jobs', adapter: queue.name, check: () => queue.ping() });
         return queue;
       },

@@ -64,6 +64,10 @@ export class BullmqJobQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly handlers = new Map<string, Registration>();
   private readonly workers = new Map<string, Worker>();
+  /** REDIS_URL's database number (`/11`), checked by `ping`. */
+  private readonly db: number;
+  /** The connection's last failure, which says why Redis does not answer (refused, no such host). */
+  private lastConnectionError?: Error;
   private state: 'idle' | 'running' | 'closed' = 'idle';
   private closing?: Promise<void>;
   private readonly abandon = new AbortController();
@@ -76,7 +80,12 @@ export class BullmqJobQueue implements JobQueue {
     this.enqueueTimeoutMs = options.enqueueTimeoutMs ?? ENQUEUE_TIMEOUT_MS;
     // Workers block on this connection's duplicates; BullMQ requires unlimited retries per request.
     this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    this.connection.on('error', (err) => this.logger.warn({ err }, 'redis connection error'));
+    this.db = this.connection.options.db ?? 0;
+    this.connection.on('error', (err) => {
+      this.lastConnectionError = err;
+      this.logger.warn({ err }, 'redis connection error');
+    });
+    this.connection.on('ready', () => (this.lastConnectionError = undefined));
   }
 
   register<T>(name: string, handler: JobHandler<T>, options?: JobOptions): void {
@@ -179,12 +188,20 @@ export class BullmqJobQueue implements JobQueue {
     return this.closing;
   }
 
+  /**
+   * SELECT rather than PING: when Redis refuses REDIS_URL's database (`/99` on a server with 16), ioredis
+   * logs it and carries on in database 0, where jobs would land among another application's keys.
+   */
   async ping(): Promise<void> {
-    const reply = this.connection.ping();
+    const reply = this.connection.select(this.db);
     if (!(await settlesWithin(reply, this.pingTimeoutMs))) {
-      throw new Error(`Redis did not answer within ${this.pingTimeoutMs} ms`);
+      reply.catch(() => undefined);
+      const why = this.lastConnectionError ? `: ${this.lastConnectionError.message}` : '';
+      throw new Error(`Redis did not answer within ${this.pingTimeoutMs} ms${why}`);
     }
-    await reply;
+    await reply.catch((error: Error) => {
+      throw /DB index is out of range/i.test(error.message) ? new Error(`this Redis server has no database ${this.db} (the number at the end of REDIS_URL)`) : error;
+    });
   }
 
   private async shutDown(): Promise<void> {

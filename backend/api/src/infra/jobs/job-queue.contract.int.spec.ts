@@ -299,6 +299,21 @@ describe('BullmqJobQueue while Redis does not answer', () => {
   });
 });
 
+describe('BullmqJobQueue on a Redis database the server does not have', () => {
+  it('fails its ping, naming the number, and says why it does not answer when nothing listens', async () => {
+    const url = new URL(REDIS_URL);
+    url.pathname = '/99';
+    const missing = new BullmqJobQueue({ redisUrl: url.toString(), prefix: PREFIX });
+    const unreachable = new BullmqJobQueue({ redisUrl: 'redis://127.0.0.1:9', prefix: PREFIX, pingTimeoutMs: 500 });
+    try {
+      await expect(missing.ping()).rejects.toThrow('this Redis server has no database 99 (the number at the end of REDIS_URL)');
+      await expect(unreachable.ping()).rejects.toThrow(/^Redis did not answer within 500 ms: connect ECONNREFUSED 127\.0\.0\.1:9$/);
+    } finally {
+      await Promise.all([missing.close(), unreachable.close()]);
+    }
+  });
+});
+
 describe('BullmqJobQueue in a process that only enqueues', () => {
   it('opens no worker connections until started', async () => {
     const prefix = `tcg-test-${randomUUID()}`;
