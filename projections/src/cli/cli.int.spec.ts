@@ -72,8 +72,16 @@ it('shows status, replays, rebuilds and audits with --json', async () => {
   expect(JSON.parse(replay.out)).toMatchObject({ projection: 'cards', kind: 'replay', position: before.head });
   expect(JSON.parse((await run('projections', 'rebuild', 'orders', '--json')).out)).toMatchObject({ kind: 'rebuild', position: before.head });
 
+  // Up to date, and no projector holds them: their read models stand still until one runs.
   const after = JSON.parse((await run('projections', 'status', '--json')).out);
-  expect(after.projections.every((row: { lagEvents: number; state: string }) => row.lagEvents === 0 && row.state === 'running')).toBe(true);
+  expect(after.projections.every((row: { lagEvents: number; state: string }) => row.lagEvents === 0 && row.state === 'stopped')).toBe(true);
+  const projector = await database.db.tryLock(PROJECTION_LOCK_SPACE, 'cards');
+  try {
+    const running = JSON.parse((await run('projections', 'status', '--json')).out);
+    expect(running.projections.map((row: { name: string; state: string }) => [row.name, row.state])).toEqual([['cards', 'running'], ['orders', 'stopped']]);
+  } finally {
+    await projector?.release();
+  }
 
   const all = await run('--json', 'projections', 'replay', '--all');
   expect(JSON.parse(all.out)).toEqual([

@@ -1,9 +1,10 @@
 import { Command } from 'commander';
 import { CatchUpProgress } from '../projections/catch-up';
-import { readCheckpoints } from '../projections/checkpoints';
+import { type ProjectionState, readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
 import { rebuildRunning } from '../projections/maintenance-lock';
 import { UnknownProjectionError } from '../projections/projection';
+import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
 import { createProjections, findProjection } from '../projections/projection-registry';
 import { OPENSEARCH_PROJECTION } from '../search/opensearch-index.projection';
 import { replayProjections } from '../projections/replay';
@@ -38,7 +39,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       return {
         name,
         position,
-        state: rebuildOf ? await shadowState(context, rebuildOf, checkpoint?.state === 'halted') : (checkpoint?.state ?? 'not started'),
+        state: rebuildOf ? await shadowState(context, rebuildOf, checkpoint?.state === 'halted') : await liveState(context, name, checkpoint?.state),
         lagEvents: lag.events,
         lagEventsExact: lag.exact,
         lagSeconds: lag.oldestAt ? Math.max(0, Math.round((Date.now() - lag.oldestAt.getTime()) / 100) / 10) : 0,
@@ -59,6 +60,17 @@ async function status(context: CliContext, json: boolean): Promise<void> {
           : ''),
     ),
   ]);
+}
+
+/**
+ * A projection whose checkpoint says `running` runs only while a process holds its runner lock (a
+ * projector, or a replay): with none, its read models stand still, and `status` says `stopped`.
+ */
+async function liveState(context: CliContext, projection: string, recorded: ProjectionState | undefined): Promise<ProjectionState | 'stopped' | 'not started'> {
+  if (recorded !== 'running') return recorded ?? 'not started';
+  const lock = await context.db.tryLock(PROJECTION_LOCK_SPACE, projection);
+  await lock?.release();
+  return lock ? 'stopped' : 'running';
 }
 
 /**
