@@ -7,6 +7,11 @@ export const MAX_MOVEMENT_UNITS = 100_000;
  */
 export const MAX_CARD_STOCK = 1_000_000;
 
+/** A card upload's quantity: a movement's, or 0 for an upload that adds no stock (ADR 0005 §1). */
+export function isUploadQuantity(quantity: unknown): quantity is number {
+  return quantity === 0 || isMovementQuantity(quantity);
+}
+
 export function isMovementQuantity(quantity: unknown): quantity is number {
   return typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity >= 1 && quantity <= MAX_MOVEMENT_UNITS;
 }

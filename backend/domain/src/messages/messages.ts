@@ -106,6 +106,8 @@ export const messages = {
   /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */
   domain: {
     invalidQuantity: 'La cantidad debe ser un número entero entre 1 y 100,000.',
+    /** The card upload also takes 0: the card is listed, priced and given its pictures without stock. */
+    invalidUploadQuantity: 'La cantidad debe ser un número entero entre 0 y 100,000.',
     invalidPrice: 'El precio debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
     invalidUnitCost: 'El costo unitario debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
     salePriceRequired: 'El precio de venta debe ser mayor que S/ 0.00.',

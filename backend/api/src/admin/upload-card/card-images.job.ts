@@ -7,6 +7,7 @@ import type { FileStorage } from '../../infra/files';
 import { type JobContext, type JobOptions, type JobQueue, PermanentJobError } from '../../infra/jobs';
 import { cardStream, ChangeCardDetailsCommand, StreamDecider, systemContext } from '../../inventory';
 import { JOB_QUEUE } from '../../jobs/jobs.module';
+import { LOGGER, type Logger } from '../../logging/logger';
 import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
 import { CARD_IMAGE_SIZES, CARD_IMAGE_STORAGE, type CardImageSize, cardImageKey, cardImageUrl } from './card-image-storage';
 
@@ -25,6 +26,9 @@ export interface CardImagesJob {
 
 const sizes = Object.keys(CARD_IMAGE_SIZES) as CardImageSize[];
 
+/** How long a copy outside the queue (`copyNow`) may take: the download is bounded on its own, this bounds the rest. */
+const COPY_NOW_TIMEOUT_MS = 60_000;
+
 /** A card picture is 590×860; a decompression bomb is refused before it is decoded. */
 const MAX_CARD_IMAGE_PIXELS = 25_000_000;
 
@@ -37,6 +41,7 @@ export class CardImagesJobHandler implements OnModuleInit {
     private readonly cardDatabase: CardDatabaseClient,
     private readonly decider: StreamDecider,
     private readonly commands: CommandBus,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
@@ -50,6 +55,13 @@ export class CardImagesJobHandler implements OnModuleInit {
   enqueue(job: CardImagesJob): Promise<void> {
     const picture = createHash('sha256').update(job.sourceUrl).digest('hex').slice(0, 16);
     return this.queue.enqueue(CARD_IMAGES_JOB, job, { jobId: `${CARD_IMAGES_JOB}:${job.cardId}:${picture}` });
+  }
+
+  /** The job, run here in the background when the queue did not take it: one attempt, its failure logged. */
+  copyNow(job: CardImagesJob): void {
+    this.run(job, { signal: AbortSignal.timeout(COPY_NOW_TIMEOUT_MS) }).catch((error: unknown) =>
+      this.logger.error({ err: error, cardId: job.cardId }, 'card pictures not copied'),
+    );
   }
 
   /** Idempotent: a card that has its pictures is left alone, and stored files are not fetched again. */

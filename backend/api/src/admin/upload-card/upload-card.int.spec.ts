@@ -167,6 +167,20 @@ describe('admin single-card upload API', () => {
     expect(imageRequests()).toHaveLength(fetched);
   });
 
+  it('with 0 units lists the card and fetches its pictures, or prices a listed one, without an ingreso; refuses a negative or fractional quantity', async () => {
+    const card = await lookup('Dark Magician');
+    const upload = (quantity: number, salePrice: number) => admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity, salePrice }));
+    const listed = await upload(0, 2500).expect(201);
+    expect(listed.body).toMatchObject({ created: true, stock: 0, imagesQueued: true });
+    expect(await cardWithImages(listed.body.cardId)).toMatchObject({ stockFinal: 0, lastSalePrice: 2500 });
+    const priced = await upload(0, 2700).expect(201);
+    expect(priced.body).toMatchObject({ cardId: listed.body.cardId, created: false, stock: 0, imagesQueued: false });
+    const types = await shop.app.get<Database>(DATABASE).query<{ type: string }>('SELECT type FROM events WHERE stream_id = $1 ORDER BY position', [`card-${listed.body.cardId}`]);
+    expect(types.rows.map((row) => row.type)).not.toContain('StockAdded');
+    expect(types.rows.map((row) => row.type)).toContain('CardListed');
+    for (const quantity of [-1, 1.5]) expect((await upload(quantity, 2700).expect(400)).body.message).toBe(messages.domain.invalidUploadQuantity);
+  });
+
   it('lists no card without a sale price above 0, nor with an offer at or above it', async () => {
     const card = await lookup('Pot of Prosperity');
     const id = `Pot of Prosperity_${card.versions[0].setCode}_${card.versions[0].rarity}_${card.versions[0].edition}_en`;
@@ -289,7 +303,7 @@ describe('admin single-card upload API', () => {
 });
 
 describe('admin single-card upload while the job queue refuses jobs', () => {
-  it('stores the card and its stock when its pictures cannot be queued, and says so', async () => {
+  it('stores the card and its stock when its pictures cannot be queued, and copies them itself', async () => {
     const standIn = await startCardDatabaseStandIn();
     const shop = await startTestApp({ CARD_DATABASE_URL: standIn.url, TRANSLATE_URL: standIn.translateUrl, DEMO_SEED: 'false' });
     try {
@@ -304,8 +318,15 @@ describe('admin single-card upload while the job queue refuses jobs', () => {
         .set(CSRF)
         .send({ name: card.name, spanishName: card.spanishName, ...card.versions[0], language: 'en', quantity: 3, unitCost: 0, salePrice: 1500, offerPrice: 0, imageUrl: card.imageUrl })
         .expect(201);
-      expect(res.body).toMatchObject({ created: true, stock: 3, imagesQueued: false });
-      expect((await request(shop.server).get(`/api/cards/${encodeURIComponent(res.body.cardId)}`).expect(200)).body).toMatchObject({ stockFinal: 3 });
+      expect(res.body).toMatchObject({ created: true, stock: 3, imagesQueued: true });
+      const path = `/api/cards/${encodeURIComponent(res.body.cardId)}`;
+      let listed = (await request(shop.server).get(path).expect(200)).body;
+      for (let tries = 0; tries < 200 && !listed.imageSmallUrl?.endsWith('/small.webp'); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        listed = (await request(shop.server).get(path).expect(200)).body;
+      }
+      expect(listed).toMatchObject({ stockFinal: 3, imageUrl: expect.stringMatching(/\/large\.webp$/), imageSmallUrl: expect.stringMatching(/\/small\.webp$/) });
+      expect(standIn.requests.filter((r) => r.path.startsWith('/images/'))).toHaveLength(1);
     } finally {
       await shop.close();
       await standIn.close();

@@ -30,10 +30,11 @@ export const uploadCardSchema = z.object({
   rarity: detail,
   edition: editionSchema,
   language: cardLanguageSchema,
+  /** 0 lists, prices and pictures the card without an `ingreso` (an existing card's pictures queued again, say). */
   quantity: z
-    .int({ message: messages.domain.invalidQuantity })
-    .positive({ message: messages.domain.invalidQuantity })
-    .max(MAX_MOVEMENT_UNITS, { message: messages.domain.invalidQuantity }),
+    .int({ message: messages.domain.invalidUploadQuantity })
+    .nonnegative({ message: messages.domain.invalidUploadQuantity })
+    .max(MAX_MOVEMENT_UNITS, { message: messages.domain.invalidUploadQuantity }),
   unitCost: cents(messages.domain.invalidUnitCost),
   salePrice: cents(messages.domain.invalidPrice),
   offerPrice: cents(messages.domain.invalidPrice),
@@ -51,7 +52,10 @@ export interface UploadCardResult {
   /** False when the card existed and only its stock grew. */
   created: boolean;
   stock: number;
-  /** True when the card still lacked its pictures and the image job was queued. */
+  /**
+   * True when the card still lacked its pictures and they are on their way: queued for the image job or,
+   * when the queue did not answer, copied by the process that took the upload.
+   */
   imagesQueued: boolean;
   position: number;
 }

@@ -89,18 +89,17 @@ export class UploadCardService {
     });
     const listed = added.state.status === 'listed' ? added.state.details : null;
     const imagesWanted = !!body.imageUrl && !(listed?.imageUrl && listed.imageSmallUrl);
-    // The card and its stock are stored by now: a job queue that does not answer costs the pictures only
-    // (`imagesQueued: false`; uploading the card again queues them), never the upload.
-    const imagesQueued =
-      imagesWanted &&
-      (await this.images.enqueue({ cardId: id, sourceUrl: body.imageUrl! }).then(
-        () => true,
-        (error: unknown) => {
-          this.logger.error({ err: error, cardId: id }, 'card pictures not queued');
-          return false;
-        },
-      ));
-    return { cardId: id, created, stock: added.stock, imagesQueued, position: added.position };
+    if (imagesWanted) {
+      const job = { cardId: id, sourceUrl: body.imageUrl! };
+      // The card and its stock are stored by now. A job queue that does not answer (Redis down) costs
+      // neither the upload nor the pictures: this process copies them, once. Should the queue have taken
+      // the job after all, the second copy finds the pictures there and stops.
+      await this.images.enqueue(job).catch((error: unknown) => {
+        this.logger.warn({ err: error, cardId: id }, 'card pictures not queued; copying them in this process');
+        this.images.copyNow(job);
+      });
+    }
+    return { cardId: id, created, stock: added.stock, imagesQueued: imagesWanted, position: added.position };
   }
 
   /**

@@ -16,7 +16,7 @@ export class ReceiveCardHandler implements ICommandHandler<ReceiveCardCommand> {
       return [
         ...(state.status === 'unlisted' ? [{ type: 'ListCard', data: { ...details, at } } as const] : []),
         ...(price ? [{ type: 'SetPrice', data: { ...price, at } } as const] : []),
-        { type: 'AddStock', data: { quantity, unitCost, at } },
+        ...(quantity > 0 ? [{ type: 'AddStock', data: { quantity, unitCost, at } } as const] : []),
       ];
     };
     const idempotencyKey = requestId === undefined ? undefined : `receive-card:${cardId}:${requestId}`;

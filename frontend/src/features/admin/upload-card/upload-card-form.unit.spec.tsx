@@ -116,8 +116,9 @@ describe('single card upload', () => {
   });
 
   it.each([
-    ['Cantidad', '1.5', messages.domain.invalidQuantity],
-    ['Cantidad', '200000', messages.domain.invalidQuantity],
+    ['Cantidad', '1.5', messages.domain.invalidUploadQuantity],
+    ['Cantidad', '200000', messages.domain.invalidUploadQuantity],
+    ['Cantidad', ' ', messages.domain.invalidUploadQuantity],
     ['Costo unitario (S/)', '-1', messages.domain.invalidUnitCost],
     ['Precio de venta (S/)', '10.005', messages.domain.invalidPrice],
     ['Precio de oferta (S/)', 'abc', messages.domain.invalidPrice],

@@ -1,5 +1,5 @@
-import { isAmount, isMovementQuantity, messages, parseSolesToCents } from '@tcg/domain';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { isAmount, isUploadQuantity, messages, parseSolesToCents } from '@tcg/domain';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
@@ -28,11 +28,15 @@ function refusalOf(error: unknown): string | null {
 /** Which step a status line speaks of: it is shown next to that step, so a phone shows it where the finger is. */
 type Status = { of: 'search' | 'upload'; text: string };
 
+/** An upload of 0 units lists the card, or sets its price and fetches its pictures again, without an `ingreso`. */
+const QUANTITY_HINT = 'Con 0 se guarda la carta (precio e imágenes) sin sumar stock.';
+
 /** Spec §9: a new upload starts at quantity 1, cost 0, sale 0, offer 0, language en. */
 const defaults = { quantity: '1', unitCost: '0', salePrice: '0', offerPrice: '0', language: 'en' as CardLanguage };
 
 /** Spec §2/§5 Admin single card upload: search by English name (Enter), choose a version, upload. */
 export function UploadCardForm() {
+  const formId = useId();
   const [englishName, setEnglishName] = useState('');
   const [found, setFound] = useState<CardLookup | null>(null);
   const [spanishName, setSpanishName] = useState('');
@@ -78,9 +82,9 @@ export function UploadCardForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!found || !chosen) return;
-    const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : 0;
+    const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : Number.NaN;
     const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
-    if (!isMovementQuantity(quantity)) return setUploadStatus(uploadFailure(messages.domain.invalidQuantity));
+    if (!isUploadQuantity(quantity)) return setUploadStatus(uploadFailure(messages.domain.invalidUploadQuantity));
     if (!isAmount(unitCost)) return setUploadStatus(uploadFailure(messages.domain.invalidUnitCost));
     if (!isAmount(salePrice) || !isAmount(offerPrice)) return setUploadStatus(uploadFailure(messages.domain.invalidPrice));
     // A sale price of 0 keeps an existing card's own, which only the server knows; a typed one must be above the offer.
@@ -115,12 +119,28 @@ export function UploadCardForm() {
     );
   };
 
-  const number = (name: 'quantity' | 'unitCost' | 'salePrice' | 'offerPrice', label: string, decimal: boolean) => (
-    <label>
-      {label}
-      <input inputMode={decimal ? 'decimal' : 'numeric'} value={numbers[name]} onChange={(event) => setNumbers({ ...numbers, [name]: event.target.value })} />
-    </label>
-  );
+  const number = (name: 'quantity' | 'unitCost' | 'salePrice' | 'offerPrice', label: string, decimal: boolean, hint?: string) => {
+    const field = (
+      <label>
+        {label}
+        <input
+          inputMode={decimal ? 'decimal' : 'numeric'}
+          value={numbers[name]}
+          onChange={(event) => setNumbers({ ...numbers, [name]: event.target.value })}
+          aria-describedby={hint ? `${formId}-${name}-hint` : undefined}
+        />
+      </label>
+    );
+    if (!hint) return field;
+    return (
+      <div className="ca-field">
+        {field}
+        <small id={`${formId}-${name}-hint`} className="ca-hint">
+          {hint}
+        </small>
+      </div>
+    );
+  };
 
   return (
     <form className="ca-form" onSubmit={submit} noValidate>
@@ -175,7 +195,7 @@ export function UploadCardForm() {
             <option value="es">Español</option>
           </select>
         </label>
-        {number('quantity', 'Cantidad', false)}
+        {number('quantity', 'Cantidad', false, QUANTITY_HINT)}
         {number('unitCost', 'Costo unitario (S/)', true)}
         {number('salePrice', 'Precio de venta (S/)', true)}
         {number('offerPrice', 'Precio de oferta (S/)', true)}
