@@ -53,6 +53,29 @@ describe.each(engines)('migrations on %s', (engine, create) => {
     }
   });
 
+  it('cuts Most Wanted back to one entry per card, the 16 newest, and refuses a card twice (0019)', async () => {
+    const fresh = await create();
+    try {
+      const all = loadMigrations();
+      const at = all.findIndex((m) => m.id.startsWith('0019_'));
+      await migrate(fresh.db, all.slice(0, at));
+      // Two saves merged: cards 0–9 at 1000+, cards 5–19 again at 2000+.
+      const entries = [...Array.from({ length: 10 }, (_, i) => [`card-${i}`, 1000 + i]), ...Array.from({ length: 15 }, (_, i) => [`card-${i + 5}`, 2000 + i])];
+      for (const [cardId, createdAtMs] of entries) {
+        await fresh.db.query("INSERT INTO home_most_wanted (card_id, default_name, link, created_at_ms) VALUES ($1, $1, '/x', $2)", [cardId, createdAtMs]);
+      }
+      await migrate(fresh.db, all.slice(at));
+      const { rows } = await fresh.db.query<{ card_id: string; created_at_ms: string }>('SELECT card_id, created_at_ms::text FROM home_most_wanted ORDER BY created_at_ms DESC');
+      expect(rows).toHaveLength(16);
+      expect(new Set(rows.map((row) => row.card_id)).size).toBe(16);
+      expect(rows.slice(0, 15).every((row) => Number(row.created_at_ms) >= 2000)).toBe(true);
+      expect(rows[15]).toEqual({ card_id: 'card-4', created_at_ms: '1004' });
+      await expect(fresh.db.query("INSERT INTO home_most_wanted (card_id, default_name, link) VALUES ('card-4', 'x', '/x')")).rejects.toThrow(/home_most_wanted_card/);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('rolls back a failing migration whole, recording nothing', async () => {
     const broken = [
       { id: '9998_ok_part', sql: 'CREATE TABLE half_written (id int)' },

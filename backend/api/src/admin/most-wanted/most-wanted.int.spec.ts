@@ -64,6 +64,20 @@ describe('admin Most Wanted API', () => {
     expect(home.mostWanted.map((entry: { cardId: string }) => entry.cardId)).toEqual([inStock, soldOut]);
   });
 
+  it('keeps exactly one of the lists two admins save at the same time, never both merged', async () => {
+    const other = request.agent(shop.server);
+    await other.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+    for (const [first, second] of [
+      [[inStock], [soldOut]],
+      [[inStock, soldOut], [inStock, soldOut]],
+      [[soldOut, inStock], [inStock]],
+    ]) {
+      await Promise.all([admin.put('/api/admin/most-wanted').set(CSRF).send({ cardIds: first }).expect(200), other.put('/api/admin/most-wanted').set(CSRF).send({ cardIds: second }).expect(200)]);
+      const saved = (await admin.get('/api/admin/most-wanted').expect(200)).body.entries.map((entry: { cardId: string }) => entry.cardId);
+      expect([first, second]).toContainEqual(saved);
+    }
+  });
+
   it('shows each entry with its card’s stock and price as they are now, not as they were when saved', async () => {
     await admin.put('/api/admin/most-wanted').set(CSRF).send({ cardIds: [soldOut] }).expect(200);
     const bus = shop.app.get(CommandBus);

@@ -28,6 +28,9 @@ export async function searchCandidates(sql: Sql, q: string): Promise<MostWantedC
  */
 export async function replaceEntries(db: Database, cardIds: string[], nowMs: number): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // Saves take turns (the mode conflicts with itself, not with readers): a second save's DELETE waits
+    // for the first to commit and then sees its entries, so the last save is the list, never both merged.
+    await tx.query('LOCK TABLE home_most_wanted IN SHARE ROW EXCLUSIVE MODE');
     const { rows } = await tx.query<{ id: string; default_name: string; set_name: string; image_small_url: string | null; stock_final: number; price: number | null }>(
       `SELECT id, default_name, set_name, image_small_url, stock_final, COALESCE(last_offer_price, last_sale_price) AS price
          FROM cards WHERE id = ANY($1::text[])`,
