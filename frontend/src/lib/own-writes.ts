@@ -12,6 +12,14 @@ let newestWrite = 0;
  */
 export function catalogueChanged(queryClient: QueryClient, position: number): void {
   newestWrite = Math.max(newestWrite, position);
+  catalogueContentChanged(queryClient);
+}
+
+/**
+ * After an admin's write to catalogue content that has no event position (a set's name or release date):
+ * the menu of latest sets, the set pages and everything else cached from the catalogue is asked again.
+ */
+export function catalogueContentChanged(queryClient: QueryClient): void {
   for (const queryKey of CATALOGUE_KEYS) void queryClient.invalidateQueries({ queryKey });
 }
 

@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DISCARD_CHANGES } from '@/components/ui/use-dismiss';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
@@ -112,6 +112,16 @@ describe('the set dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(messages.admin.sets.saveFailed)).toBeInTheDocument();
     expect(sentBodies(fetch, 'PUT', '/api/admin/sets/LOB')).toEqual([{ ...lob, preorderAvailable: true }]);
+  });
+
+  it('after a save, asks the storefront again for what shows sets (the menu of latest sets)', async () => {
+    const { user, dialog, fetch } = await open({ 'PUT /api/admin/sets/LOB': () => jsonResponse({ ...lob, name: 'LOB 2' }) }, 'Editar Legend of Blue Eyes White Dragon');
+    const latestAsked = () => fetch.mock.calls.filter(([input]) => String(input) === '/api/sets/latest').length;
+    const before = latestAsked();
+    expect(before).toBeGreaterThan(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByRole('row', { name: /LOB/ });
+    await waitFor(() => expect(latestAsked()).toBe(before + 1));
   });
 
   it('says which code is taken when a new set reuses one, and keeps the dialog open', async () => {

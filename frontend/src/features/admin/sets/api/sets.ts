@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
 import { api } from '@/lib/api-client';
+import { catalogueContentChanged } from '@/lib/own-writes';
 
 export interface SetProducts {
   booster: boolean;
@@ -46,7 +47,7 @@ export function useSaveSet() {
         : api.post<AdminSet>('/api/admin/sets', set, { fallback: messages.admin.sets.saveFailed }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: setsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['home'] });
+      catalogueContentChanged(queryClient);
     },
   });
 }
