@@ -2,6 +2,7 @@ import { messages } from '@tcg/domain';
 import { useEffect, useRef } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { paths } from '@/config/paths';
 import './mobile-menu.css';
 
@@ -14,19 +15,16 @@ interface MobileMenuProps {
 /** The slide-out menu for small screens: the same links as the desktop navigation, and a few more. */
 export function MobileMenu({ open, onClose, latestSets }: MobileMenuProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  useModalFocus(panel, open, closeButton);
 
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      opener?.focus();
-    };
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, onClose]);
 
   if (!open) return null;
@@ -39,7 +37,7 @@ export function MobileMenu({ open, onClose, latestSets }: MobileMenuProps) {
   return (
     <div className="mobile-menu">
       <div className="mobile-menu__backdrop" onClick={onClose} aria-hidden="true" />
-      <nav className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label="Menú" onClick={onPanelClick}>
+      <nav ref={panel} className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label="Menú" onClick={onPanelClick}>
         <button ref={closeButton} type="button" className="mobile-menu__close" aria-label="Cerrar menú" onClick={onClose}>
           ×
         </button>

@@ -1,6 +1,7 @@
 import type { SearchResponse } from '@tcg/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { emptyFilters, type CatalogFilters } from '../filters/catalog-filters.state';
 import type { CatalogQuery } from './catalog-browser';
 import { CatalogFiltersPanel } from './catalog-filters-panel';
@@ -26,10 +27,9 @@ export function FilterSheet({ filters, facets, options, queryFor, onApply, onClo
   const drafted = useQuery({ ...queryFor({ ...draft, page: 1 }), placeholderData: keepPreviousData });
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  useModalFocus(panel);
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
@@ -40,7 +40,6 @@ export function FilterSheet({ filters, facets, options, queryFor, onApply, onClo
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
-      opener?.focus();
     };
   }, [onClose]);
 

@@ -1,8 +1,9 @@
 import { messages } from '@tcg/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { ApiError } from '@/lib/api-client';
 import { type AdminSet, type SetProducts, useAutocompleteSet, useSaveSet } from '../api/sets';
 import '../../content-admin.css';
@@ -36,6 +37,8 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const autocomplete = useAutocompleteSet();
   const toast = useToast();
   const titleId = useId();
+  const dialog = useRef<HTMLFormElement>(null);
+  useModalFocus(dialog);
 
   const onBackdrop = useDismiss(onClose, JSON.stringify(set) !== JSON.stringify(editing ?? emptySet));
 
@@ -74,7 +77,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
 
   return (
     <div className="ca-backdrop" onClick={onBackdrop}>
-      <form className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <form ref={dialog} className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
         <label>
           Nombre

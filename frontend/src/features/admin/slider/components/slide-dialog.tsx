@@ -1,8 +1,9 @@
 import { messages } from '@tcg/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { parseSlideForm, type SlideForm, useCreateSlide } from '../api/create-slide';
 import '../../content-admin.css';
 
@@ -14,6 +15,8 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   const create = useCreateSlide();
   const toast = useToast();
   const titleId = useId();
+  const dialog = useRef<HTMLFormElement>(null);
+  useModalFocus(dialog);
 
   const onBackdrop = useDismiss(onClose, JSON.stringify(form) !== JSON.stringify(emptyForm));
 
@@ -38,7 +41,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
 
   return (
     <div className="ca-backdrop" onClick={onBackdrop}>
-      <form className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <form ref={dialog} className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar slide</h2>
         <p className="ca-muted">Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.</p>
         <label>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { parseAddStockForm, useAddStock } from '../api/add-stock';
@@ -29,6 +30,8 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const toast = useToast();
   const titleId = useId();
   const quantityRef = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useModalFocus(form, !!card, quantityRef);
 
   const cardId = card?.id;
   const { reset } = addStock;
@@ -36,7 +39,6 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
     // Opened (or closed): the last card's refusal says nothing about this one; the typed values stay.
     setInvalid(null);
     reset();
-    if (cardId) quantityRef.current?.focus();
   }, [cardId, reset]);
 
   // What was typed survives closing, so nothing is lost to ask about.
@@ -67,7 +69,7 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const problem = invalid ?? (addStock.isError ? errorMessage(addStock.error) : null);
   return (
     <div className="admin-dialog__backdrop" onClick={onBackdrop}>
-      <form className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <form ref={form} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar Stock</h2>
         <p className="admin-dialog__card">{card.name}</p>
         <label>

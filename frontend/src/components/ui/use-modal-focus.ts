@@ -1,0 +1,58 @@
+import { type RefObject, useEffect } from 'react';
+
+/** What Tab can reach inside a dialog. */
+const TABBABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+function tabbables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => !element.closest('[hidden], [inert]'));
+}
+
+/** Where focus goes when the dialog opens: `initial`, else the container when it takes focus itself, else its first field or button. */
+function firstFocus(root: HTMLElement, initial?: RefObject<HTMLElement | null>): HTMLElement {
+  return initial?.current ?? (root.hasAttribute('tabindex') ? root : (tabbables(root)[0] ?? root));
+}
+
+/**
+ * The focus of a modal dialog (WAI-ARIA APG): while `active`, focus moves into `container` (see
+ * `firstFocus`), Tab and Shift+Tab go round inside it instead of reaching the page behind, and
+ * when it closes focus goes back to what had it before (the button that opened it), if that is still there.
+ */
+export function useModalFocus(container: RefObject<HTMLElement | null>, active = true, initial?: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (!active) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (container.current) firstFocus(container.current, initial).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = container.current;
+      if (event.key !== 'Tab' || !root) return;
+      const inside = tabbables(root);
+      if (inside.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const [first, last] = [inside[0], inside[inside.length - 1]];
+      const at = document.activeElement;
+      const outside = !(at instanceof Node) || !root.contains(at);
+      if (event.shiftKey && (outside || at === first || at === root)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (outside || at === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [active, container, initial]);
+}
