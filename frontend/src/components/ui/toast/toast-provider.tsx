@@ -19,6 +19,13 @@ export interface ToastApi {
 
 type Show = (type: ToastType, message: string, ms: number) => void;
 
+/**
+ * The same words raised within this time are one event (the server's refusal and the cart's own note of
+ * it): one toast. Raised again later (a second submit with the same mistake), they are a new toast in the
+ * place of the first, which a screen reader announces again; otherwise the second submit would be silent.
+ */
+const SAME_EVENT_MS = 1000;
+
 const ShowContext = createContext<Show | null>(null);
 const DurationsContext = createContext<ToastDurations>(toastDurations);
 
@@ -31,24 +38,29 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  // What each visible toast says, so the same words raised twice (the server's refusal and the cart's own
-  // note of it) show once, for the full time from the last raise.
-  const shown = useRef(new Map<string, number>());
+  // What each visible toast says, and when it was raised: the same words show once, for the full time from the last raise.
+  const shown = useRef(new Map<string, { id: number; at: number }>());
 
   const dismiss = useCallback((id: number) => {
     clearTimeout(timers.current.get(id));
     timers.current.delete(id);
-    for (const [said, shownId] of shown.current) if (shownId === id) shown.current.delete(said);
+    for (const [said, shownAs] of shown.current) if (shownAs.id === id) shown.current.delete(said);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
   const show = useCallback<Show>(
     (type, message, ms) => {
       const said = `${type}\n${message}`;
-      const id = shown.current.get(said) ?? nextId.current++;
-      if (!shown.current.has(said)) {
-        shown.current.set(said, id);
-        setToasts((current) => [...current, { id, type, message }]);
+      const earlier = shown.current.get(said);
+      const sameEvent = earlier !== undefined && Date.now() - earlier.at < SAME_EVENT_MS;
+      const id = sameEvent ? earlier.id : nextId.current++;
+      if (!sameEvent) {
+        if (earlier) {
+          clearTimeout(timers.current.get(earlier.id));
+          timers.current.delete(earlier.id);
+        }
+        shown.current.set(said, { id, at: Date.now() });
+        setToasts((current) => [...current.filter((toast) => toast.id !== earlier?.id), { id, type, message }]);
       }
       clearTimeout(timers.current.get(id));
       timers.current.set(

@@ -59,6 +59,19 @@ it('shows the same words raised twice once, for the full time from the second ra
   expect(screen.getAllByRole('alert')).toHaveLength(1);
 });
 
+it('announces the same words raised again a second later as a new alert, in the place of the first', () => {
+  fireEvent.click(screen.getByText('fail'));
+  const first = screen.getByRole('alert');
+  act(() => jest.advanceTimersByTime(200));
+  fireEvent.click(screen.getByText('fail'));
+  expect(screen.getByRole('alert')).toBe(first);
+  act(() => jest.advanceTimersByTime(1000));
+  fireEvent.click(screen.getByText('fail'));
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+  expect(screen.getByRole('alert')).not.toBe(first);
+  expect(first).not.toBeInTheDocument();
+});
+
 it('can be dismissed early', () => {
   fireEvent.click(screen.getByText('fail'));
   fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
