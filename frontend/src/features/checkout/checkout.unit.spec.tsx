@@ -83,6 +83,9 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
 
   await user.click(submitButton());
   expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.missingFields);
+  // The field it is about takes the focus, marked for assistive technology.
+  expect(proofInput()).toHaveFocus();
+  expect(proofInput()).toHaveAttribute('aria-invalid', 'true');
 
   await user.upload(proofInput(), proofFile());
   expect(screen.getByTestId('proof-size')).toHaveTextContent('2 KB');
@@ -91,6 +94,9 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   await user.type(phone, '9876543210');
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.phoneDigits)).toBeInTheDocument();
+  expect(phone).toHaveFocus();
+  expect(phone).toHaveAttribute('aria-invalid', 'true');
+  expect(proofInput().getAttribute('aria-invalid')).toBeNull();
 
   await user.clear(screen.getByLabelText('Nombre completo'));
   await user.type(screen.getByLabelText('Nombre completo'), '   ');

@@ -70,6 +70,8 @@ function stockShortage(error: unknown): { cardId: string; available: number } | 
 export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
   const toast = useToast();
   const [phase, setPhase] = useState<SubmitPhase>('idle');
+  // The field the last submit was refused for (a new object each time, so the form focuses it again).
+  const [invalid, setInvalid] = useState<{ field: string } | null>(null);
   // A ref, not the phase: a second click in the same frame must already see the first one.
   const busy = useRef(false);
   const attempt = useRef<Attempt | null>(null);
@@ -102,9 +104,12 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
       if (busy.current) return;
       const parsed = checkoutFormSchema.safeParse({ ...values, proof: values.proof ?? undefined });
       if (!parsed.success) {
-        toast.error(parsed.error.issues[0].message);
+        const [issue] = parsed.error.issues;
+        toast.error(issue.message);
+        setInvalid({ field: String(issue.path[0] ?? '') });
         return;
       }
+      setInvalid(null);
       const { name, email, phone } = parsed.data;
       const items = lines.map((line) => ({ cardId: line.id, quantity: line.quantity, unitPrice: line.price }));
       const current = attemptFor(values.proof as File, JSON.stringify({ name, email, phone, items }));
@@ -128,7 +133,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
       }
   };
 
-  return { phase, submit };
+  return { phase, submit, invalid };
 }
 
 /**

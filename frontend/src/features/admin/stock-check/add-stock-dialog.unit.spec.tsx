@@ -69,8 +69,15 @@ describe("'Agregar Stock' dialog", () => {
     await user.type(cost, costText);
     await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
 
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent(message);
     expect(posts(fetch)).toHaveLength(0);
+    // The field to correct has the focus, is marked, and is described by the message.
+    const wrong = message === messages.domain.invalidQuantity ? quantity : cost;
+    expect(wrong).toHaveFocus();
+    expect(wrong).toHaveAttribute('aria-invalid', 'true');
+    expect(wrong).toHaveAccessibleDescription(message);
+    expect((wrong === quantity ? cost : quantity).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('sends the quantity and the decimal cost in céntimos, closes, updates the row at once and resets to 1 and 0', async () => {

@@ -1,5 +1,5 @@
 import { messages, PROOF_MAX_BYTES, proofMimeTypes } from '@tcg/domain';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { loadSavedPhone } from '../saved-phone';
@@ -27,7 +27,14 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
   const [proof, setProof] = useState<File | null>(null);
-  const { phase, submit } = useCheckoutSubmit(outcomes);
+  const { phase, submit, invalid } = useCheckoutSubmit(outcomes);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The toast says what is wrong; the field it is about takes the focus and is marked (aria-invalid).
+  useEffect(() => {
+    const field = invalid && form.current?.elements.namedItem(invalid.field);
+    if (field instanceof HTMLElement) field.focus();
+  }, [invalid]);
 
   if (lines.length === 0) {
     return (
@@ -60,10 +67,17 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
     <section className="page checkout">
       <title>{messages.checkout.title}</title>
       <h1>{messages.checkout.title}</h1>
-      <form className="checkout-form" noValidate onSubmit={onSubmit}>
-        <BuyerSection name={name} email={account.email} phone={phone} onNameChange={setName} onPhoneChange={setPhone} />
+      <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
+        <BuyerSection
+          name={name}
+          email={account.email}
+          phone={phone}
+          invalidField={invalid?.field}
+          onNameChange={setName}
+          onPhoneChange={setPhone}
+        />
         <OrderLinesSection lines={lines} />
-        <ProofSection file={proof} onFileChange={chooseProof} />
+        <ProofSection file={proof} invalid={invalid?.field === 'proof'} onFileChange={chooseProof} />
         <Button
           type="submit"
           className={`checkout-submit checkout-submit--${phase}`}

@@ -3,11 +3,13 @@ import { formatFileSize } from '../file-size';
 
 interface ProofSectionProps {
   file: File | null;
+  /** The last submit was refused for want of it. */
+  invalid?: boolean;
   onFileChange(file: File | null): void;
 }
 
 /** Spec §2 section 3: the payment proof with its preview and size. */
-export function ProofSection({ file, onFileChange }: ProofSectionProps) {
+export function ProofSection({ file, invalid, onFileChange }: ProofSectionProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -31,6 +33,8 @@ export function ProofSection({ file, onFileChange }: ProofSectionProps) {
           name="proof"
           type="file"
           accept="image/jpeg,image/png"
+          required
+          aria-invalid={invalid || undefined}
           onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
         />
       </label>

@@ -16,7 +16,7 @@ export interface AddStockResponse {
   position: number;
 }
 
-export type AddStockForm = { ok: true; body: AddStockBody } | { ok: false; message: string };
+export type AddStockForm = { ok: true; body: AddStockBody } | { ok: false; field: 'quantity' | 'unitCost'; message: string };
 
 /**
  * Spec §5 Admin stock add: quantity a whole number above 0, cost a decimal amount of soles (at most
@@ -25,9 +25,9 @@ export type AddStockForm = { ok: true; body: AddStockBody } | { ok: false; messa
 export function parseAddStockForm(quantity: string, unitCost: string): AddStockForm {
   const trimmed = quantity.trim();
   const parsedQuantity = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!isMovementQuantity(parsedQuantity)) return { ok: false, message: messages.domain.invalidQuantity };
+  if (!isMovementQuantity(parsedQuantity)) return { ok: false, field: 'quantity', message: messages.domain.invalidQuantity };
   const cents = parseSolesToCents(unitCost);
-  if (!isAmount(cents)) return { ok: false, message: messages.domain.invalidUnitCost };
+  if (!isAmount(cents)) return { ok: false, field: 'unitCost', message: messages.domain.invalidUnitCost };
   return { ok: true, body: { quantity: parsedQuantity, unitCost: cents } };
 }
 

@@ -24,14 +24,16 @@ interface AddStockDialogProps {
 export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
   const [unitCost, setUnitCost] = useState(DEFAULT_COST);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<{ field: 'quantity' | 'unitCost'; message: string } | null>(null);
   const addStock = useAddStock();
   const attempt = useIdempotencyKey('addStock');
   const toast = useToast();
   const titleId = useId();
   const quantityRef = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useModalFocus(form, !!card, quantityRef);
+  const unitCostRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const dialog = useRef<HTMLFormElement>(null);
+  useModalFocus(dialog, !!card, quantityRef);
 
   const cardId = card?.id;
   const { reset } = addStock;
@@ -49,7 +51,11 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const form = parseAddStockForm(quantity, unitCost);
-    if (!form.ok) return setInvalid(form.message);
+    if (!form.ok) {
+      setInvalid(form);
+      // The field to correct takes the focus; the message is its description (aria-describedby).
+      return (form.field === 'quantity' ? quantityRef : unitCostRef).current?.focus();
+    }
     setInvalid(null);
     addStock.mutate(
       { cardId: card.id, body: form.body, idempotencyKey: attempt.keyFor({ cardId: card.id, ...form.body }) },
@@ -66,22 +72,37 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
     );
   };
 
-  const problem = invalid ?? (addStock.isError ? errorMessage(addStock.error) : null);
+  const problem = invalid?.message ?? (addStock.isError ? errorMessage(addStock.error) : null);
+  const described = problem ? errorId : undefined;
   return (
     <div className="admin-dialog__backdrop" onClick={onBackdrop}>
-      <form ref={form} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <form ref={dialog} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar Stock</h2>
         <p className="admin-dialog__card">{card.name}</p>
         <label>
           Cantidad
-          <input ref={quantityRef} inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <input
+            ref={quantityRef}
+            inputMode="numeric"
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+            aria-invalid={invalid?.field === 'quantity' || undefined}
+            aria-describedby={described}
+          />
         </label>
         <label>
           Costo unitario (S/)
-          <input inputMode="decimal" value={unitCost} onChange={(event) => setUnitCost(event.target.value)} />
+          <input
+            ref={unitCostRef}
+            inputMode="decimal"
+            value={unitCost}
+            onChange={(event) => setUnitCost(event.target.value)}
+            aria-invalid={invalid?.field === 'unitCost' || undefined}
+            aria-describedby={described}
+          />
         </label>
         {problem && (
-          <p className="admin-dialog__error" role="alert">
+          <p id={errorId} className="admin-dialog__error" role="alert">
             {problem}
           </p>
         )}
