@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { currentPath, signInPath } from '@/features/auth/return-to';
 import { useAuth } from '@/features/auth/use-auth';
 import { errorMessage } from '@/lib/api-client';
+import { useDisclosure } from './use-disclosure';
 import './header-account.css';
 
 const ACCOUNT_LINKS = [
@@ -14,49 +14,21 @@ const ACCOUNT_LINKS = [
   { to: '/account/sync', label: 'Vincular Discord' },
 ] as const;
 
-/** Opens on click (touch and keyboard), closes on Escape, outside clicks and navigation. */
-function useDisclosure() {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  return { open, toggle: () => setOpen((value) => !value), container };
-}
-
 function AccountMenu({ firstName, isAdmin }: { firstName: string; isAdmin: boolean }) {
-  const { open, toggle, container } = useDisclosure();
-  const menuId = useId();
+  const { open, panelId, containerProps, toggleProps } = useDisclosure<HTMLDivElement>();
   const signOut = useSignOut();
   const toast = useToast();
 
   const onSignOut = () => signOut.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) });
 
   return (
-    <div className="header-account__menu" ref={container}>
+    <div className="header-account__menu" {...containerProps}>
       <span className="header-account__greeting">Hola, {firstName}</span>
-      <button type="button" className="header-account__toggle" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
+      <button type="button" className="header-account__toggle" {...toggleProps}>
         Mi cuenta <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div id={menuId} className="header-account__panel">
+        <div id={panelId} className="header-account__panel">
           <p className="header-account__panel-greeting">Hola, {firstName}</p>
           <ul className="header-account__links">
             {isAdmin && (

@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, renderApp } from '@/testing/test-utils';
 
 const sets = Array.from({ length: 12 }, (_, i) => ({
@@ -65,6 +65,36 @@ describe('navigation', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the Yu-Gi-Oh! menu on Escape from one of its links and puts focus back on its button', async () => {
+    const { user } = renderApp('/about');
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    const toggle = within(nav).getByRole('button', { name: /Yu-Gi-Oh!/ });
+    await user.click(toggle);
+    await within(nav).findAllByRole('link', { name: /Set número/ });
+    await user.tab();
+    expect(within(nav).getByRole('link', { name: 'Set número 0' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('keeps the Yu-Gi-Oh! menu open while Tab moves through it and closes it when focus leaves', async () => {
+    const { user } = renderApp('/about');
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    const toggle = within(nav).getByRole('button', { name: /Yu-Gi-Oh!/ });
+    await user.click(toggle);
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const panelLinks = await within(panel).findAllByRole('link');
+    for (const link of panelLinks) {
+      await user.tab();
+      expect(link).toHaveFocus();
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    await user.tab();
+    expect(within(nav).getByRole('link', { name: 'More Products' })).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('opens the mobile menu and closes it on Escape', async () => {
     const { user } = renderApp('/about');
     await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
@@ -104,6 +134,24 @@ describe('cart icon', () => {
     expect(screen.getByText('3 × S/ 3.50')).toBeInTheDocument();
     expect(screen.getByText('S/ 10.50')).toBeInTheDocument();
     expect(screen.getByText('S/ 20.50')).toBeInTheDocument();
+  });
+
+  it('hides the mini cart on Escape without moving focus, and shows it again on the next focus or hover', async () => {
+    const { user } = renderApp('/about');
+    const cartLink = screen.getByRole('link', { name: 'Carrito, 0 productos' });
+    const miniCart = screen.getByTestId('mini-cart');
+    act(() => cartLink.focus());
+    expect(miniCart).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(miniCart).not.toBeVisible();
+    expect(cartLink).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.tab();
+    expect(cartLink).toHaveFocus();
+    expect(miniCart).toBeVisible();
+    await user.keyboard('{Escape}');
+    await user.hover(cartLink);
+    expect(miniCart).toBeVisible();
   });
 
   it('says the cart is empty', () => {
