@@ -1,10 +1,25 @@
 import type { HomeSlide } from '@tcg/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SmartLink } from '@/components/ui/smart-link';
 import './home-slider.css';
 
 /** Spec §4/§9: the slider moves on every 5 seconds unless the pointer rests on it. */
 export const SLIDE_INTERVAL_MS = 5000;
+
+/** Visitors who ask for less motion get a still slider; the play button lets them opt in. */
+function prefersReducedMotion() {
+  // jsdom, where the unit tests run, has no `matchMedia`.
+  return Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+}
+
+/**
+ * Whether `target` is a control inside the slider whose focus must pause it, so the slide or arrow in use
+ * never turns inert under the keyboard (WCAG 2.4.3). The play/pause button is the exception: it changes
+ * no slide, and "Reanudar" must visibly resume while it keeps focus.
+ */
+function pausesOnFocus(slider: HTMLElement, target: EventTarget | null, rotationButton: HTMLButtonElement | null) {
+  return target instanceof Node && target !== rotationButton && slider.contains(target);
+}
 
 /** What a linked slide saved without a title or alt text is called, so the link is never nameless. */
 const LINK_WITHOUT_TEXT = 'Ver destacado';
@@ -27,18 +42,26 @@ function SlideImage({ slide, eager }: { slide: HomeSlide; eager: boolean }) {
   );
 }
 
+/**
+ * The home page's banner slider. It auto-advances only while nothing holds it: a resting pointer, keyboard
+ * focus inside, or the visitor's pause (WCAG 2.2.2), already on for those who prefer reduced motion.
+ */
 export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const rotationButton = useRef<HTMLButtonElement>(null);
   const count = slides.length;
   const current = count > 0 ? index % count : 0;
+  const rotating = !hovered && !focused && !stopped && count > 1;
 
   // `current` is a dependency so a click on a dot or arrow gives the new slide a full interval.
   useEffect(() => {
-    if (paused || count < 2) return;
+    if (!rotating) return;
     const timer = setTimeout(() => setIndex((current + 1) % count), SLIDE_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [paused, count, current]);
+  }, [rotating, count, current]);
 
   if (count === 0) return null;
   const go = (to: number) => setIndex((to + count) % count);
@@ -48,10 +71,24 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
       className="slider"
       aria-roledescription="carrusel"
       aria-label="Destacados"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(event) => setFocused(pausesOnFocus(event.currentTarget, event.target, rotationButton.current))}
+      onBlur={(event) => setFocused(pausesOnFocus(event.currentTarget, event.relatedTarget, rotationButton.current))}
     >
-      <div className="slider__track" style={{ transform: `translateX(-${current * 100}%)` }}>
+      {count > 1 && (
+        <button
+          ref={rotationButton}
+          type="button"
+          className="slider__rotation"
+          aria-label={stopped ? 'Reanudar presentación' : 'Pausar presentación'}
+          onClick={() => setStopped((value) => !value)}
+        >
+          <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+        </button>
+      )}
+      {/* Announced only when the visitor moves it; a rotating slider speaking every 5 s would drown the page. */}
+      <div className="slider__track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(-${current * 100}%)` }}>
         {slides.map((slide, i) => (
           <div
             key={slide.id}

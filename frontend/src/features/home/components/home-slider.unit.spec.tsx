@@ -51,6 +51,55 @@ it('pauses while hovered', () => {
   expect(currentSlide()).toHaveAccessibleName('2 de 2');
 });
 
+it('pauses while keyboard focus is on a slide link or a control, and resumes once focus leaves', () => {
+  render(
+    <MemoryRouter>
+      <HomeSlider slides={[{ ...slide(1), link: '/set/LOB' }, slide(2)]} />
+      <button type="button">Después del slider</button>
+    </MemoryRouter>,
+  );
+  act(() => screen.getByRole('link', { name: 'Slide 1' }).focus());
+  act(() => jest.advanceTimersByTime(3 * SLIDE_INTERVAL_MS));
+  expect(currentSlide()).toHaveAccessibleName('1 de 2');
+  expect(screen.getByRole('link', { name: 'Slide 1' })).toHaveFocus();
+
+  act(() => screen.getByRole('button', { name: 'Siguiente' }).focus());
+  act(() => jest.advanceTimersByTime(3 * SLIDE_INTERVAL_MS));
+  expect(currentSlide()).toHaveAccessibleName('1 de 2');
+
+  act(() => screen.getByRole('button', { name: 'Después del slider' }).focus());
+  act(() => jest.advanceTimersByTime(SLIDE_INTERVAL_MS));
+  expect(currentSlide()).toHaveAccessibleName('2 de 2');
+});
+
+it('stops with the pause button until it is pressed again, even while that button keeps focus', () => {
+  mount([slide(1), slide(2)]);
+  const pause = screen.getByRole('button', { name: 'Pausar presentación' });
+  act(() => pause.focus());
+  fireEvent.click(pause);
+  act(() => jest.advanceTimersByTime(3 * SLIDE_INTERVAL_MS));
+  expect(currentSlide()).toHaveAccessibleName('1 de 2');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Reanudar presentación' }));
+  act(() => jest.advanceTimersByTime(SLIDE_INTERVAL_MS));
+  expect(currentSlide()).toHaveAccessibleName('2 de 2');
+  expect(screen.getByRole('button', { name: 'Pausar presentación' })).toHaveFocus();
+});
+
+it('stays still for visitors who prefer reduced motion, who may still start it', () => {
+  window.matchMedia = jest.fn((query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList);
+  try {
+    mount([slide(1), slide(2)]);
+    act(() => jest.advanceTimersByTime(3 * SLIDE_INTERVAL_MS));
+    expect(currentSlide()).toHaveAccessibleName('1 de 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Reanudar presentación' }));
+    act(() => jest.advanceTimersByTime(SLIDE_INTERVAL_MS));
+    expect(currentSlide()).toHaveAccessibleName('2 de 2');
+  } finally {
+    Reflect.deleteProperty(window, 'matchMedia');
+  }
+});
+
 it('moves with the arrows and dots', () => {
   mount([slide(1), slide(2), slide(3)]);
   fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
@@ -65,6 +114,7 @@ it('renders nothing without slides, and no controls for a single one', () => {
   unmount();
   mount([slide(1)]);
   expect(screen.queryByRole('button', { name: 'Siguiente' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Pausar presentación' })).not.toBeInTheDocument();
 });
 
 it('never leaves a linked slide without a name, even saved without a title or alt text', () => {
