@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCart } from '../cart-provider';
 import { MiniCart } from './mini-cart';
@@ -14,12 +15,33 @@ function CartIcon() {
   );
 }
 
-/** The header's cart: a link to /cart with the item count, and the mini cart on hover (desktop). */
+/**
+ * Whether the user sent the hover/focus mini cart away with Escape (WCAG 1.4.13): it hides without
+ * moving the pointer or focus, and comes back on the next hover or focus of the cart. The key is heard
+ * on the document because a mouse user may only be hovering, with focus elsewhere on the page.
+ */
+function useEscapeDismissal() {
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    if (dismissed) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [dismissed]);
+
+  return { dismissed, show: () => setDismissed(false) };
+}
+
+/** The header's cart: a link to /cart with the item count, and the mini cart on hover or focus (desktop). */
 export function CartMenu() {
   const { count } = useCart();
+  const { dismissed, show } = useEscapeDismissal();
   const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
   return (
-    <div className="cart-menu">
+    <div className="cart-menu" onMouseEnter={show} onFocus={show}>
       <Link to="/cart" className="cart-menu__link" aria-label={label}>
         <CartIcon />
         {count > 0 && (
@@ -28,7 +50,7 @@ export function CartMenu() {
           </span>
         )}
       </Link>
-      <div className="cart-menu__popover">
+      <div className="cart-menu__popover" hidden={dismissed} data-testid="mini-cart">
         <MiniCart />
       </div>
     </div>
