@@ -53,6 +53,19 @@ it('changes quantities within the stock and removes lines', async () => {
   expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([]);
 });
 
+it('keeps the focus in the cart as lines are removed: the next line, the previous one, then the empty cart', async () => {
+  const three = ['a', 'b', 'c'].map((id) => ({ ...seed[0], id, name: `Carta ${id.toUpperCase()}` }));
+  window.localStorage.setItem('cart', JSON.stringify(three));
+  const { user } = renderApp('/cart');
+  await user.click(await screen.findByRole('button', { name: 'Eliminar Carta B' }));
+  expect(screen.getByRole('button', { name: 'Eliminar Carta C' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByRole('button', { name: 'Eliminar Carta A' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+  const emptied = within(screen.getByRole('main')).getByText(messages.cart.empty).parentElement!;
+  expect(emptied).toHaveFocus();
+});
+
 it('shows the empty state', async () => {
   renderApp('/cart');
   const main = screen.getByRole('main');

@@ -27,13 +27,17 @@ export function QuantityInput({ label, id, value, max, onChange }: QuantityInput
     setDraft(null);
     if (WHOLE.test(draft.trim())) onChange(Number(draft));
   };
+  const decrease = () => {
+    if (value > 1) onChange(value - 1);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') commit();
   };
 
   return (
     <div className="quantity-input" role="group" aria-label={label}>
-      <button type="button" aria-label="Quitar una unidad" disabled={value <= 1} onClick={() => onChange(value - 1)}>
+      {/* aria-disabled, not disabled: the button that just took the quantity to 1 keeps the focus, which a disabled one drops. */}
+      <button type="button" aria-label="Quitar una unidad" aria-disabled={value <= 1} onClick={decrease}>
         −
       </button>
       <input

@@ -31,7 +31,12 @@ it('commits a typed whole number on Enter and on leaving the box', async () => {
 
 it('steps by one with the buttons, never below 1', async () => {
   const { onChange, user } = setUp(1);
-  expect(screen.getByRole('button', { name: 'Quitar una unidad' })).toBeDisabled();
+  const less = screen.getByRole('button', { name: 'Quitar una unidad' });
+  expect(less).toHaveAttribute('aria-disabled', 'true');
+  await user.click(less);
+  expect(onChange).not.toHaveBeenCalled();
+  // Still focusable: the button that took the quantity down to 1 keeps the focus.
+  expect(less).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Agregar una unidad' }));
   expect(onChange).toHaveBeenCalledWith(2);
 });

@@ -1,4 +1,5 @@
 import { messages } from '@tcg/domain';
+import { useEffect, useRef } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
 import { useCartCheckOnOpen } from '../api/check-cart';
@@ -10,10 +11,31 @@ import './cart-view.css';
 export function CartView({ checkOnOpen = true }: { checkOnOpen?: boolean }) {
   const { items, count, subtotal, updateQuantity, removeItem } = useCart();
   useCartCheckOnOpen(checkOnOpen);
+  const lines = useRef<HTMLUListElement>(null);
+  const emptied = useRef<HTMLDivElement>(null);
+  const removedLast = useRef(false);
+
+  useEffect(() => {
+    if (items.length > 0 || !removedLast.current) return;
+    removedLast.current = false;
+    emptied.current?.focus();
+  }, [items.length]);
+
+  /**
+   * The removed line's button goes with it, which would drop the focus to <body>: it moves to the next
+   * line's (or the previous one's), or, when the cart is emptied, to the message that says so.
+   */
+  const remove = (index: number, id: string) => {
+    const buttons = lines.current?.querySelectorAll<HTMLElement>('.cart-line__remove');
+    const neighbour = buttons?.[index + 1] ?? buttons?.[index - 1];
+    if (neighbour) neighbour.focus();
+    else removedLast.current = true;
+    removeItem(id);
+  };
 
   if (items.length === 0) {
     return (
-      <div className="cart-empty">
+      <div className="cart-empty" ref={emptied} tabIndex={-1}>
         <p>{messages.cart.empty}</p>
         <ButtonLink to="/" variant="secondary">
           Seguir comprando
@@ -24,13 +46,13 @@ export function CartView({ checkOnOpen = true }: { checkOnOpen?: boolean }) {
 
   return (
     <div className="cart-view">
-      <ul className="cart-view__lines">
-        {items.map((item) => (
+      <ul className="cart-view__lines" ref={lines}>
+        {items.map((item, index) => (
           <CartLine
             key={item.id}
             item={item}
             onQuantityChange={(quantity) => updateQuantity(item.id, quantity)}
-            onRemove={() => removeItem(item.id)}
+            onRemove={() => remove(index, item.id)}
           />
         ))}
       </ul>
