@@ -70,3 +70,25 @@ it('pages with previous and next, and any filter change goes back to page 1', as
   expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument();
   expect(callsTo(api, '/api/sets/LOB/cards').at(-1)!.get('page')).toBe('1');
 });
+
+it('keeps the focus on the link to the next page while that page loads and after', async () => {
+  let answerPage2: () => void = () => undefined;
+  mockApi({
+    '/api/sets/LOB': () => lob,
+    '/api/sets/LOB/cards': (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const answer = searchResponse([card()], { page, total: 30, totalPages: 3 });
+      return page === 2 ? new Promise((resolve) => (answerPage2 = () => resolve(answer))) : answer;
+    },
+    '/api/sets/latest': () => ({ sets: [] }),
+  });
+  const { user } = renderApp('/categoria/yugioh/LOB');
+  const next = await screen.findByRole('link', { name: /Siguiente/ });
+  next.focus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByText('Página 2 de 3')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Siguiente/ })).toHaveFocus();
+  answerPage2();
+  expect(await screen.findByRole('link', { name: /Anterior/ })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Siguiente/ })).toHaveFocus();
+});

@@ -83,7 +83,8 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
         ) : (
           <CardGrid cards={data.hits} onAddToCart={onAddToCart} />
         )}
-        {data && !loading && <Pager page={data.page} totalPages={data.totalPages} hrefFor={pageHref} />}
+        {/* Kept while the next page loads (at the page asked for): the link just used keeps the focus, which it would lose with the pager gone. */}
+        {data && (!loading || isPlaceholderData) && <Pager page={loading ? filters.page : data.page} totalPages={data.totalPages} hrefFor={pageHref} />}
       </div>
       {sheetOpen && (
         <FilterSheet filters={filters} facets={data?.facets} options={options} queryFor={queryFor} onApply={applySheet} onClose={closeSheet} />
