@@ -1,5 +1,5 @@
 import { messages, searchSorts, type FacetValue, type SearchResponse, type SearchSort } from '@tcg/domain';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import {
   activeFilterCount,
   DEFAULT_SORT,
@@ -51,8 +51,15 @@ interface FacetGroupProps {
 }
 
 function FacetGroup({ title, values, selected, label, clearLabel, onChange }: FacetGroupProps) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  // The clear button goes once nothing is ticked: the focus moves to the first value it unticks, which
+  // had results and so stays enabled, instead of falling to <body>.
+  const clear = () => {
+    group.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+    onChange([]);
+  };
   return (
-    <fieldset className="filters__group">
+    <fieldset className="filters__group" ref={group}>
       <legend className="filters__legend">{title}</legend>
       {values.length === 0 && <p className="filters__none">Sin opciones</p>}
       {values.map((facet) => {
@@ -68,7 +75,7 @@ function FacetGroup({ title, values, selected, label, clearLabel, onChange }: Fa
         );
       })}
       {selected.length > 0 && (
-        <button type="button" className="filters__clear" onClick={() => onChange([])}>
+        <button type="button" className="filters__clear" onClick={clear}>
           {clearLabel}
         </button>
       )}
@@ -81,6 +88,9 @@ export function CatalogFiltersPanel({ filters, facets, options, onChange, onClea
   const sortId = useId();
   const count = activeFilterCount(filters);
   const canClear = count > 0 || filters.sort !== DEFAULT_SORT;
+  const clearAll = () => {
+    if (canClear) onClearAll?.();
+  };
   return (
     <div className="filters">
       <div className="filters__group">
@@ -127,8 +137,9 @@ export function CatalogFiltersPanel({ filters, facets, options, onChange, onClea
         clearLabel="Limpiar rareza"
         onChange={(rarities) => onChange({ rarities })}
       />
+      {/* aria-disabled, not disabled: the button that just cleared everything keeps the focus. */}
       {onClearAll && (
-        <button type="button" className="filters__clear-all" disabled={!canClear} onClick={onClearAll}>
+        <button type="button" className="filters__clear-all" aria-disabled={!canClear} onClick={clearAll}>
           Limpiar todo ({count})
         </button>
       )}
