@@ -77,6 +77,8 @@ describe('admin orders list', () => {
 
     expect(await within(card(pending.id)).findByText('Confirmado')).toBeInTheDocument();
     expect(within(card(pending.id)).queryByRole('button')).not.toBeInTheDocument();
+    // Its buttons are gone: the order has the focus, not <body>.
+    expect(card(pending.id)).toHaveFocus();
     const post = fetch.mock.calls.find(([path]) => path === `/api/admin/orders/${pending.id}/confirm`);
     expect(post?.[1]).toMatchObject({ method: 'POST' });
   });

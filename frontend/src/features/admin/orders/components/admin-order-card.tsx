@@ -1,4 +1,5 @@
 import { orderStatusLabels } from '@tcg/domain';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { AdminOrder } from '../api/get-admin-orders';
@@ -23,8 +24,27 @@ interface AdminOrderCardProps {
 }
 
 export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
+  const card = useRef<HTMLLIElement>(null);
+  const acted = useRef(false);
+  const pending = order.status === PENDING;
+
+  // Confirmed or cancelled from here: its buttons went with the focus they had. The order takes it, so a
+  // keyboard user stays on it and a screen reader reads it again, new status included.
+  useEffect(() => {
+    if (pending || !acted.current) return;
+    acted.current = false;
+    card.current?.focus();
+  }, [pending]);
+
+  // aria-disabled while a change is under way, not disabled: the button keeps the focus meanwhile.
+  const act = (action: OrderAction) => {
+    if (busy) return;
+    acted.current = true;
+    onAction(action);
+  };
+
   return (
-    <li className="admin-order" aria-label={`Pedido ${shortId(order.id)}`}>
+    <li ref={card} tabIndex={-1} className="admin-order" aria-label={`Pedido ${shortId(order.id)}`}>
       <div className="admin-order__head">
         <span className="admin-order__id">Pedido {shortId(order.id)}</span>
         <span className={`admin-badge admin-badge--${badgeTone[order.status] ?? 'unknown'}`}>{statusLabel(order.status)}</span>
@@ -75,12 +95,12 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
           </span>
         )}
       </div>
-      {order.status === PENDING && (
+      {pending && (
         <div className="admin-order__actions">
-          <Button disabled={busy} onClick={() => onAction('confirm')}>
+          <Button aria-disabled={busy} onClick={() => act('confirm')}>
             Confirmar
           </Button>
-          <Button variant="secondary" className="admin-order__cancel" disabled={busy} onClick={() => onAction('cancel')}>
+          <Button variant="secondary" className="admin-order__cancel" aria-disabled={busy} onClick={() => act('cancel')}>
             Anular
           </Button>
         </div>
