@@ -56,3 +56,23 @@ it('names a slide saved without a title or alt text by its image address', async
   expect(screen.getByRole('checkbox', { name: `Visible: ${bare.desktopUrl}` })).toBeInTheDocument();
   confirm.mockRestore();
 });
+
+it("hands the focus of a deleted slide's 'Eliminar' to the next slide's", async () => {
+  const other = { ...added, id: 's1', title: 'Otro set', alt: 'Otro set', createdAtMs: 1 };
+  let slides = [added, other];
+  mockAdminFetch({
+    'GET /api/admin/slides': () => jsonResponse({ slides }),
+    'DELETE /api/admin/slides/s2': () => {
+      slides = [other];
+      return new Response(null, { status: 204 });
+    },
+  });
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderApp('/admin/manage-slider');
+  const button = await screen.findByRole('button', { name: 'Eliminar Nuevo set' });
+  button.focus();
+  fireEvent.click(button);
+  expect(await screen.findByText('Slide eliminado')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Eliminar Otro set' })).toHaveFocus();
+  confirm.mockRestore();
+});

@@ -26,7 +26,9 @@ export function MostWantedPage() {
   const full = selected.length >= MOST_WANTED_MAX;
   const toggle = (id: string) => setChosen(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
 
-  const submit = () =>
+  // aria-disabled while saving, not disabled: 'Guardar' keeps the focus it has.
+  const submit = () => {
+    if (save.isPending || !entries.data) return;
     save.mutate(selected, {
       onSuccess: () => {
         setChosen(null);
@@ -34,6 +36,7 @@ export function MostWantedPage() {
       },
       onError: () => toast.error(messages.admin.mostWanted.saveFailed),
     });
+  };
 
   return (
     <>
@@ -44,7 +47,7 @@ export function MostWantedPage() {
             Seleccionadas: {selected.length}/{MOST_WANTED_MAX}
           </span>
         )}
-        <Button onClick={submit} disabled={save.isPending || !entries.data}>
+        <Button onClick={submit} aria-disabled={save.isPending || !entries.data}>
           {save.isPending ? 'Guardando...' : 'Guardar'}
         </Button>
       </div>

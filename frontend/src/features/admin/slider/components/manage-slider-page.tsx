@@ -9,6 +9,15 @@ import { SlideDialog } from './slide-dialog';
 import '@/components/ui/page.css';
 import '../../content-admin.css';
 
+/**
+ * A deleted slide's row goes with its focused 'Eliminar': the focus moves to the next row's (or the
+ * previous one's), or to the page's content when it was the last slide, instead of falling to <body>.
+ */
+function focusAfterRemoval(row: HTMLTableRowElement | null): void {
+  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector('button');
+  (neighbour ?? document.getElementById('main'))?.focus();
+}
+
 function SlideRow({ slide }: { slide: AdminSlide }) {
   const visibility = useSlideVisibility();
   const removal = useDeleteSlide();
@@ -20,7 +29,9 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
   const [clicked, setClicked] = useState<boolean | null>(null);
   const visible = clicked ?? slide.visible;
 
+  // aria-disabled while saving, not disabled: the box keeps the focus it has.
   const toggle = () => {
+    if (visibility.isPending) return;
     setClicked(!slide.visible);
     visibility.mutate(
       { id: slide.id, visible: !slide.visible },
@@ -35,18 +46,22 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
   // A double click queues its second click behind the first one's confirmation, before `isPending`
   // disables the button: this flag stops it at once (a second DELETE would answer 404 and take the toast).
   const deleting = useRef(false);
+  const row = useRef<HTMLTableRowElement>(null);
   const remove = () => {
     if (deleting.current || !window.confirm(`¿Eliminar el slide "${name}"?`)) return;
     deleting.current = true;
     removal.mutate(slide.id, {
-      onSuccess: () => toast.success(messages.admin.slides.deleted),
+      onSuccess: () => {
+        toast.success(messages.admin.slides.deleted);
+        focusAfterRemoval(row.current);
+      },
       onError: () => toast.error(messages.admin.slides.deleteFailed),
       onSettled: () => (deleting.current = false),
     });
   };
 
   return (
-    <tr>
+    <tr ref={row}>
       <td data-label="Imagen">
         <img src={slide.desktopUrl} alt={slide.alt} loading="lazy" />
       </td>
@@ -59,7 +74,7 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
       <td data-label="Orden">{slide.order}</td>
       <td data-label="Visible">
         <label className="ca-check">
-          <input type="checkbox" checked={visible} disabled={visibility.isPending} onChange={toggle} aria-label={`Visible: ${name}`} />
+          <input type="checkbox" checked={visible} aria-disabled={visibility.isPending} onChange={toggle} aria-label={`Visible: ${name}`} />
           {visible ? 'Visible' : 'Oculto'}
         </label>
       </td>
