@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { securityHeaders } from './auth/security-headers';
 import { AppConfig } from './config/app-config';
 import { PortRegistry } from './health/port-registry';
+import { ShutdownState } from './health/shutdown-state';
 import { Logger, NestPinoLogger } from './logging/logger';
 import { requestLogSerializers } from './logging/request-log';
 import { ApiExceptionFilter } from './web/api-exception.filter';
@@ -26,6 +27,12 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     abortOnError: false,
   });
   app.set('trust proxy', config.trustProxy);
+  const shutdown = app.get(ShutdownState);
+  // While draining (see main.ts), keep-alive connections are told to close after their answer.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (shutdown.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.setGlobalPrefix('api');
   app.use(securityHeaders(config));
   // A projector or worker is not the shop: its port (never published) answers its health checks only.

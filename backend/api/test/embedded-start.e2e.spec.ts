@@ -150,6 +150,31 @@ describe('the embedded shop as a process', () => {
     expect(await second.exited).toBe(0);
   }, 120_000);
 
+  it('answers every request sent before SIGTERM, says it is draining, then stops', async () => {
+    const port = await freePort();
+    const shop = startShop({ PORT: String(port), DATA_DIR: join(dataDir, 'drain'), FRONTEND_DIST: dist, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) });
+    await waitReady(port, shop);
+    const base = `http://127.0.0.1:${port}`;
+    // Sixty searches on sixty connections, in flight or not yet read when the signal comes.
+    const sent = Array.from({ length: 60 }, (_, index) =>
+      fetch(`${base}/api/search?q=dragon&page=${(index % 3) + 1}`, { headers: { connection: 'close' } }).then(
+        (res) => res.status,
+        (error: Error) => `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    shop.child.kill('SIGTERM');
+    // The signal is handled on the process's next turn: readiness says so within the drain.
+    let readiness = '';
+    for (let tries = 0; tries < 20 && readiness !== 'draining'; tries++) {
+      readiness = await fetch(`${base}/api/ready`).then((res) => res.json() as Promise<{ status: string }>).then((body) => body.status);
+      if (readiness !== 'draining') await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await Promise.all(sent)).toEqual(Array(60).fill(200));
+    expect(readiness).toBe('draining');
+    expect(await shop.exited).toBe(0);
+  }, 120_000);
+
   it('stops when `npm start` itself is sent SIGTERM (a service manager stops npm, not the shop)', async () => {
     const port = await freePort();
     const npm = watch(
