@@ -97,6 +97,9 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   expect(phone).toHaveFocus();
   expect(phone).toHaveAttribute('aria-invalid', 'true');
   expect(proofInput().getAttribute('aria-invalid')).toBeNull();
+  // Corrected, it is no longer marked.
+  await user.type(phone, '{Backspace}');
+  expect(phone.getAttribute('aria-invalid')).toBeNull();
 
   await user.clear(screen.getByLabelText('Nombre completo'));
   await user.type(screen.getByLabelText('Nombre completo'), '   ');
@@ -123,12 +126,18 @@ it('uploads the proof, places the order and lands on the history with the positi
   await user.click(submitButton());
 
   expect(submitButton()).toHaveTextContent(messages.checkout.uploadingProof);
-  expect(submitButton()).toBeDisabled();
-  expect(screen.getByRole('dialog')).toHaveTextContent(messages.checkout.overlayTitle + messages.checkout.overlayHint);
+  expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+  const overlay = screen.getByRole('dialog');
+  expect(overlay).toHaveTextContent(messages.checkout.overlayTitle + messages.checkout.overlayHint);
+  // The keyboard cannot leave it for the page behind either.
+  expect(overlay).toHaveFocus();
+  await user.tab();
+  expect(overlay).toHaveFocus();
   upload.resolve(jsonResponse(proof, 201));
   await waitFor(() => expect(submitButton()).toHaveTextContent(messages.checkout.processing));
-  expect(submitButton()).toBeDisabled();
+  expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(submitButton()).toHaveFocus();
   order.resolve(jsonResponse({ orderId: 'o1', position: 42 }, 201));
 
   await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));

@@ -1,5 +1,5 @@
 import { checkoutFormSchema, messages } from '@tcg/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { pendingKeys } from '@/lib/pending-keys';
@@ -133,7 +133,10 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
       }
   };
 
-  return { phase, submit, invalid };
+  /** The shopper changed `field`: it is no longer the one refused (aria-invalid must not outlive the mistake). */
+  const corrected = useCallback((field: string) => setInvalid((current) => (current?.field === field ? null : current)), []);
+
+  return { phase, submit, invalid, corrected };
 }
 
 /**

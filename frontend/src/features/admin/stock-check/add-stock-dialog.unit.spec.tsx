@@ -78,6 +78,8 @@ describe("'Agregar Stock' dialog", () => {
     expect(wrong).toHaveAttribute('aria-invalid', 'true');
     expect(wrong).toHaveAccessibleDescription(message);
     expect((wrong === quantity ? cost : quantity).getAttribute('aria-invalid')).toBeNull();
+    await user.type(wrong, '5');
+    expect(wrong.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('sends the quantity and the decimal cost in céntimos, closes, updates the row at once and resets to 1 and 0', async () => {

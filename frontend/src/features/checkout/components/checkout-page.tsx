@@ -27,7 +27,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
   const [proof, setProof] = useState<File | null>(null);
-  const { phase, submit, invalid } = useCheckoutSubmit(outcomes);
+  const { phase, submit, invalid, corrected } = useCheckoutSubmit(outcomes);
   const form = useRef<HTMLFormElement>(null);
 
   // The toast says what is wrong; the field it is about takes the focus and is marked (aria-invalid).
@@ -56,6 +56,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
     const problem = file === null ? null : proofProblem(file);
     if (problem) toast.error(problem);
     setProof(problem ? null : file);
+    if (!problem && file) corrected('proof');
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -73,15 +74,21 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           email={account.email}
           phone={phone}
           invalidField={invalid?.field}
-          onNameChange={setName}
-          onPhoneChange={setPhone}
+          onNameChange={(value) => {
+            setName(value);
+            corrected('name');
+          }}
+          onPhoneChange={(value) => {
+            setPhone(value);
+            corrected('phone');
+          }}
         />
         <OrderLinesSection lines={lines} />
         <ProofSection file={proof} invalid={invalid?.field === 'proof'} onFileChange={chooseProof} />
         <Button
           type="submit"
           className={`checkout-submit checkout-submit--${phase}`}
-          disabled={phase !== 'idle'}
+          aria-disabled={phase !== 'idle'}
           aria-busy={phase !== 'idle'}
         >
           {submitLabels[phase]}

@@ -1,9 +1,16 @@
 import { messages } from '@tcg/domain';
+import { useRef } from 'react';
+import { useModalFocus } from '@/components/ui/use-modal-focus';
 
-/** Covers the page while the proof uploads, so the shopper neither leaves nor submits twice. */
+/**
+ * Covers the page while the proof uploads, so the shopper neither leaves nor submits twice: with the
+ * mouse, and with the keyboard too, which it holds (focus on it, Tab going nowhere) until it goes.
+ */
 export function ProcessingOverlay() {
+  const overlay = useRef<HTMLDivElement>(null);
+  useModalFocus(overlay);
   return (
-    <div className="checkout-overlay" role="dialog" aria-modal="true" aria-labelledby="checkout-overlay-title">
+    <div ref={overlay} tabIndex={-1} className="checkout-overlay" role="dialog" aria-modal="true" aria-labelledby="checkout-overlay-title">
       <div className="checkout-overlay__box">
         <span className="checkout-overlay__spinner" aria-hidden="true" />
         <p id="checkout-overlay-title" className="checkout-overlay__title">

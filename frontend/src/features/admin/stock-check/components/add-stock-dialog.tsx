@@ -72,6 +72,8 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
     );
   };
 
+  // Typing in the refused field ends the refusal: its mark and message must not outlive the mistake.
+  const corrected = (field: 'quantity' | 'unitCost') => setInvalid((current) => (current?.field === field ? null : current));
   const problem = invalid?.message ?? (addStock.isError ? errorMessage(addStock.error) : null);
   const described = problem ? errorId : undefined;
   return (
@@ -85,7 +87,10 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
             ref={quantityRef}
             inputMode="numeric"
             value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
+            onChange={(event) => {
+              setQuantity(event.target.value);
+              corrected('quantity');
+            }}
             aria-invalid={invalid?.field === 'quantity' || undefined}
             aria-describedby={described}
           />
@@ -96,7 +101,10 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
             ref={unitCostRef}
             inputMode="decimal"
             value={unitCost}
-            onChange={(event) => setUnitCost(event.target.value)}
+            onChange={(event) => {
+              setUnitCost(event.target.value);
+              corrected('unitCost');
+            }}
             aria-invalid={invalid?.field === 'unitCost' || undefined}
             aria-describedby={described}
           />
