@@ -1,18 +1,25 @@
 import { messages, SEARCH_QUERY_MAX } from '@tcg/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** The header mounts this with the location as its key, which is what clears it on route change. */
+/**
+ * Cleared on every route change, without being mounted again: a search from the results page keeps its
+ * elements, and the focus goes to the new results (main), as on any new page, instead of to <body>.
+ */
 export function HeaderSearch() {
   const [query, setQuery] = useState('');
   const navigate = useNavigate();
+  const { key } = useLocation();
+  useEffect(() => setQuery(''), [key]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = query.trim();
-    if (trimmed) navigate(paths.search(trimmed));
+    if (!trimmed) return;
+    void navigate(paths.search(trimmed));
+    document.getElementById('main')?.focus({ preventScroll: true });
   };
 
   return (

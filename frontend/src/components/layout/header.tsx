@@ -43,7 +43,7 @@ export function Header({ account, cart, latestSets }: HeaderSlots) {
           {storeConfig.name}
         </Link>
         <div className="site-header__search">
-          <HeaderSearch key={location.key} />
+          <HeaderSearch />
         </div>
         <div className="site-header__actions">
           {account}

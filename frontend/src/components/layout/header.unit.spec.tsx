@@ -45,6 +45,14 @@ describe('header search', () => {
     expect(router.state.location.pathname).toBe('/');
     await waitFor(() => expect(searchBox()).toHaveValue(''));
   });
+
+  it('searching again from the results takes the focus to the new results, not to <body>', async () => {
+    const { user, router } = renderApp('/search?q=dragon');
+    await user.type(searchBox(), 'magician{Enter}');
+    expect(router.state.location.search).toBe('?q=magician');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await waitFor(() => expect(searchBox()).toHaveValue(''));
+  });
 });
 
 describe('navigation', () => {
@@ -152,6 +160,19 @@ describe('cart icon', () => {
     await user.keyboard('{Escape}');
     await user.hover(cartLink);
     expect(miniCart).toBeVisible();
+  });
+
+  it('gives the focus back to the cart link when Escape hides the mini cart with the focus inside it', async () => {
+    window.localStorage.setItem('cart', JSON.stringify([{ id: 'a', name: 'Carta A', price: 1000, quantity: 1, image: null, maxStock: 3, setCode: 'LOB-EN001', rarity: 'Ultra Rare', edition: 'Unlimited' }]));
+    const { user } = renderApp('/about');
+    const cartLink = screen.getByRole('link', { name: 'Carrito, 1 producto' });
+    const miniCart = screen.getByTestId('mini-cart');
+    act(() => cartLink.focus());
+    await user.tab();
+    expect(miniCart).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(miniCart).not.toBeVisible();
+    expect(cartLink).toHaveFocus();
   });
 
   it('says the cart is empty', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCart } from '../cart-provider';
 import { MiniCart } from './mini-cart';
@@ -20,17 +20,19 @@ function CartIcon() {
  * moving the pointer or focus, and comes back on the next hover or focus of the cart. The key is heard
  * on the document because a mouse user may only be hovering, with focus elsewhere on the page.
  */
-function useEscapeDismissal() {
+function useEscapeDismissal(onDismiss: () => void) {
   const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
     if (dismissed) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDismissed(true);
+      if (event.key !== 'Escape') return;
+      setDismissed(true);
+      onDismiss();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [dismissed]);
+  }, [dismissed, onDismiss]);
 
   return { dismissed, show: () => setDismissed(false) };
 }
@@ -38,11 +40,22 @@ function useEscapeDismissal() {
 /** The header's cart: a link to /cart with the item count, and the mini cart on hover or focus (desktop). */
 export function CartMenu() {
   const { count } = useCart();
-  const { dismissed, show } = useEscapeDismissal();
+  const link = useRef<HTMLAnchorElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  // Focus inside the mini cart ("Ver carrito") would go with it: it moves back to the cart link.
+  const { dismissed, show } = useEscapeDismissal(
+    useCallback(() => {
+      if (popover.current?.contains(document.activeElement)) link.current?.focus();
+    }, []),
+  );
+  // Focus arriving from outside shows it again; focus moving within (back to the link on Escape) does not.
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) show();
+  };
   const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
   return (
-    <div className="cart-menu" onMouseEnter={show} onFocus={show}>
-      <Link to="/cart" className="cart-menu__link" aria-label={label}>
+    <div className="cart-menu" onMouseEnter={show} onFocus={onFocus}>
+      <Link ref={link} to="/cart" className="cart-menu__link" aria-label={label}>
         <CartIcon />
         {count > 0 && (
           <span className="cart-menu__badge" data-testid="cart-count">
@@ -50,7 +63,7 @@ export function CartMenu() {
           </span>
         )}
       </Link>
-      <div className="cart-menu__popover" hidden={dismissed} data-testid="mini-cart">
+      <div ref={popover} className="cart-menu__popover" hidden={dismissed} data-testid="mini-cart">
         <MiniCart />
       </div>
     </div>
