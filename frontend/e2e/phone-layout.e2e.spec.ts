@@ -221,3 +221,33 @@ it('offers a stepper instead of a list for a card with more than 100 in stock, a
   expect(await overflow(phone)).toBe(0);
   expect(await phone.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]'))).toEqual([expect.objectContaining({ id, quantity: 120 })]);
 });
+
+it('never lets the sticky header cover the control that takes the focus, and lets it scroll away on a short screen', async () => {
+  const page = await session.page('desktop');
+  await page.goto('/search?q=');
+  await page.locator('.card-tile').first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // Focus moving back up the page (Shift+Tab, a refused field): the browser scrolls the control into view.
+  const first = page.getByRole('button', { name: /^Agregar .* al carrito$/ }).first();
+  await first.focus();
+  const header = (await page.locator('.site-header').boundingBox())!;
+  expect((await first.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+
+  await page.setViewportSize({ width: 844, height: 390 });
+  expect(await page.locator('.site-header').evaluate((element) => getComputedStyle(element).position)).toBe('static');
+});
+
+it.each([
+  ['a tablet', 768, 1024],
+  ['a phone held sideways', 844, 390],
+])('fits the stock audit on %s, its buttons in reach of a fingertip', async (_name, width, height) => {
+  const page = await phonePage('admin');
+  await page.setViewportSize({ width, height });
+  await page.goto('/admin/stock-check');
+  await page.getByRole('button', { name: 'Agregar Stock' }).first().waitFor();
+  expect(await overflow(page)).toBe(0);
+  expect(await tooSmall(page, '.stock-table__actions .btn, .ca-table .ca-check, .ca-hit')).toEqual([]);
+  const button = page.getByRole('button', { name: 'Agregar Stock' }).first();
+  await button.tap();
+  await page.getByRole('dialog', { name: 'Agregar Stock' }).waitFor();
+});

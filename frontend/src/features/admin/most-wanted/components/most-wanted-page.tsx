@@ -72,7 +72,9 @@ export function MostWantedPage() {
                 return (
                   <tr key={card.id}>
                     <td data-label="Elegir">
-                      <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => toggle(card.id)} aria-label={`Elegir ${card.name} (${card.setCode})`} />
+                      <label className="ca-hit">
+                        <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => toggle(card.id)} aria-label={`Elegir ${card.name} (${card.setCode})`} />
+                      </label>
                     </td>
                     <td className="ca-text" data-label="Carta">
                       {card.name}
