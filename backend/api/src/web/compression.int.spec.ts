@@ -61,6 +61,14 @@ describe('compressed answers', () => {
     }
   });
 
+  it('answers an asset the build does not have (an older build’s chunk) with a plain 404, never cached', async () => {
+    for (const path of ['/assets/app-0000.js', '/assets/a/b.css', '/assets/app-1a2b.js.map']) {
+      const res = await fetchRaw(server, path, 'gzip, deflate, br');
+      expect([path, res.status, res.headers['cache-control']]).toEqual([path, 404, 'no-store']);
+      expect(res.body.toString()).toBe('No existe lo que buscas.');
+    }
+  });
+
   it('compresses API answers over 1 KB as they leave, and leaves small ones alone', async () => {
     const docs = await fetchRaw(server, '/api/docs-json', 'gzip');
     expect(docs.status).toBe(200);

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Logger } from '../logging/logger';
@@ -32,6 +32,17 @@ function precompressed(dir: string): RequestHandler {
 }
 
 /**
+ * An asset the build does not have (a page still running an older build asks for its chunks after a
+ * deploy, or anyone asks for anything): 404, never cached, instead of the static handler's error passed on
+ * as a 500 and an error in the log.
+ */
+const missingAsset: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
+  if (error.status !== 404) return next(error);
+  res.status(404).setHeader('Cache-Control', 'no-store');
+  res.type('text/plain').send('No existe lo que buscas.');
+};
+
+/**
  * Serves the built storefront on the API's port: hashed assets cached for a year (compressed at build
  * time), index.html never cached, and every non-API GET answered with index.html so client routes
  * survive a reload.
@@ -43,7 +54,7 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger): vo
     return;
   }
   const assets = join(distDir, 'assets');
-  app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: false }), missingAsset);
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.get(/^\/(?!api(\/|$)).*/, (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { CardDatabaseCard, CardDatabaseSet } from './card-database.types';
+import { readAtMost } from '../../infra/http/read-at-most';
+import { z } from 'zod';
+import { type CardDatabaseCard, cardDatabaseCardSchema, type CardDatabaseSet, cardDatabaseSetSchema } from './card-database.types';
 
 /** The card database answered, but not with what was asked (an HTTP error, or not the API's shape). */
 export class CardDatabaseError extends Error {
@@ -18,12 +20,26 @@ const TIMEOUT_MS = 15_000;
 
 /** A card picture is about 100 KB; anything past this is not one. */
 export const MAX_CARD_IMAGE_BYTES = 5 * 1024 * 1024;
-const tooLarge = () => new CardDatabaseError(`image is larger than ${MAX_CARD_IMAGE_BYTES} bytes`);
+
+/**
+ * The largest JSON answer read: `cardsets.php` (every set) is about 300 KB and a set's `cardinfo.php` a few
+ * MB. Past it the answer is not the API's, and reading it whole would fill the server's memory.
+ */
+export const MAX_CARD_JSON_BYTES = 32 * 1024 * 1024;
+
+const tooLarge = (what: string, limit: number) => () => new CardDatabaseError(`${what} is larger than ${limit} bytes`);
 
 /**
  * YGOProDeck's API v7 (CARD_DATABASE_URL). `cardinfo.php` answers 400 when nothing matches, which is
  * "no card" here, not a failure.
  */
+/** `body` as the API's shape, or the card database failing (a field missing, or of another kind or size). */
+function shaped<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new CardDatabaseError(`${what} answered in another shape: ${parsed.error.issues[0].path.join('.')}`);
+  return parsed.data;
+}
+
 @Injectable()
 export class CardDatabaseClient {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -40,9 +56,7 @@ export class CardDatabaseClient {
   }
 
   async sets(): Promise<CardDatabaseSet[]> {
-    const body = await this.getJson('cardsets.php');
-    if (!Array.isArray(body)) throw new CardDatabaseError('cardsets.php did not answer a list');
-    return body as CardDatabaseSet[];
+    return shaped(z.array(cardDatabaseSetSchema), await this.getJson('cardsets.php'), 'cardsets.php');
   }
 
   /** Whether `url` is on one of the card database's hosts (CARD_IMAGES_URL, CARD_DATABASE_URL). */
@@ -63,25 +77,14 @@ export class CardDatabaseClient {
     if (!this.isImageUrl(url)) throw new CardDatabaseError(`image URL is not on the card database's hosts: ${url}`);
     const response = await this.fetch(url, signal, 'error');
     if (!response.ok) throw new CardDatabaseError(`image answered HTTP ${response.status}`, response.status);
-    if (Number(response.headers.get('content-length') ?? 0) > MAX_CARD_IMAGE_BYTES) throw tooLarge();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      // Leaving the loop cancels the body, which closes the connection.
-      if (size > MAX_CARD_IMAGE_BYTES) throw tooLarge();
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
+    return readAtMost(response, MAX_CARD_IMAGE_BYTES, tooLarge('image', MAX_CARD_IMAGE_BYTES));
   }
 
   private async cardInfo(query: Record<string, string>): Promise<CardDatabaseCard[]> {
     const response = await this.fetch(`${this.config.cardDatabaseUrl}/cardinfo.php?${new URLSearchParams(query)}`);
     if (response.status === 400) return [];
     const body = await this.readJson(response, 'cardinfo.php');
-    const data = (body as { data?: unknown } | null)?.data;
-    if (!Array.isArray(data)) throw new CardDatabaseError('cardinfo.php answered without data[]');
-    return data as CardDatabaseCard[];
+    return shaped(z.object({ data: z.array(cardDatabaseCardSchema) }), body, 'cardinfo.php').data;
   }
 
   private async getJson(path: string): Promise<unknown> {
@@ -90,8 +93,9 @@ export class CardDatabaseClient {
 
   private async readJson(response: Response, what: string): Promise<unknown> {
     if (!response.ok) throw new CardDatabaseError(`${what} answered HTTP ${response.status}`, response.status);
+    const body = await readAtMost(response, MAX_CARD_JSON_BYTES, tooLarge(what, MAX_CARD_JSON_BYTES));
     try {
-      return await response.json();
+      return JSON.parse(body.toString('utf8'));
     } catch {
       throw new CardDatabaseError(`${what} answered something other than JSON`);
     }

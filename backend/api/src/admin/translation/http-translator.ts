@@ -1,8 +1,12 @@
+import { readAtMost } from '../../infra/http/read-at-most';
 import type { Logger } from '../../logging/logger';
 import type { Translator } from './translation.port';
 
 // The lookup waits for it, so a slow service must not keep the admin waiting long.
 const TIMEOUT_MS = 5000;
+
+/** `{translated}` for a card name of at most 200 characters: anything larger is not an answer. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Spec §7's translate-to-Spanish function: POST JSON {name} → {translated}. Failure is only a warning. */
 export class HttpTranslator implements Translator {
@@ -20,8 +24,9 @@ export class HttpTranslator implements Translator {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const translated = ((await response.json()) as { translated?: unknown }).translated;
-      if (typeof translated !== 'string' || translated.trim() === '') throw new Error('no translated text in the answer');
+      const body = await readAtMost(response, MAX_ANSWER_BYTES, () => new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`));
+      const translated = (JSON.parse(body.toString('utf8')) as { translated?: unknown } | null)?.translated;
+      if (typeof translated !== 'string' || translated.trim() === '' || translated.length > 200) throw new Error('no translated text of a card name in the answer');
       return translated.trim();
     } catch (error) {
       this.logger.warn({ err: error, name }, 'translation to Spanish failed; the admin can type the name');

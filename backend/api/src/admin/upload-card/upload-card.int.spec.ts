@@ -7,7 +7,7 @@ import { DATABASE } from '../../database/database.module';
 import type { JobQueue } from '../../infra/jobs';
 import { JOB_QUEUE } from '../../jobs/jobs.module';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import { type CardDatabaseStandIn, startCardDatabaseStandIn } from '../card-database/testing/card-database-stand-in';
+import { type CardDatabaseStandIn, MALFORMED_CARD, OVERSIZED_ANSWER, startCardDatabaseStandIn } from '../card-database/testing/card-database-stand-in';
 import { CARD_IMAGES_JOB, CardImagesJobHandler } from './card-images.job';
 
 const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -92,6 +92,14 @@ describe('admin single-card upload API', () => {
     standIn.failWith('/cardinfo.php', 500);
     const failed = await admin.get('/api/admin/card-lookup').query({ name: 'Dark Magician' }).expect(502);
     expect(failed.body.message).toBe(messages.admin.upload.searchFailed);
+  });
+
+  it('answers the search failure when the database answers in another shape, or past any real size', async () => {
+    standIn.failWith(null);
+    for (const name of [MALFORMED_CARD, OVERSIZED_ANSWER]) {
+      const res = await admin.get('/api/admin/card-lookup').query({ name }).expect(502);
+      expect([name, res.body.message]).toEqual([name, messages.admin.upload.searchFailed]);
+    }
   });
 
   it('refuses an upload without a chosen version', async () => {

@@ -27,6 +27,10 @@ export interface CardDatabaseStandIn {
   close(): Promise<void>;
 }
 
+/** Names `cardinfo.php` answers wrongly: a print of another shape, and a body past any real answer. */
+export const MALFORMED_CARD = 'Malformed Card';
+export const OVERSIZED_ANSWER = 'Oversized Answer';
+
 /** A few real prints, enough for every rule the admin tools apply (edition, es codes, set matching). */
 export const standInCards: StandInCard[] = [
   {
@@ -61,10 +65,10 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
 }
 
 /** 8 MB in 64 KB chunks, stopping early when the client hangs up. */
-async function sendOversized(res: ServerResponse): Promise<void> {
-  res.writeHead(200, { 'content-type': 'image/jpeg' });
-  const chunk = Buffer.alloc(64 * 1024, 0xff);
-  for (let sent = 0; sent < 8 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
+async function sendOversized(res: ServerResponse, bytes = 8 * 1024 * 1024, contentType = 'image/jpeg'): Promise<void> {
+  res.writeHead(200, { 'content-type': contentType });
+  const chunk = Buffer.alloc(64 * 1024, 0x41);
+  for (let sent = 0; sent < bytes && !res.destroyed; sent += chunk.length) {
     if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
   }
   res.end();
@@ -105,6 +109,9 @@ export async function startCardDatabaseStandIn(options: StandInOptions = {}): Pr
     if (failure && url.pathname.startsWith(failure.prefix)) return send(res, failure.status, { error: 'stand-in failure' });
     if (url.pathname === '/cardinfo.php') {
       const name = url.searchParams.get('name');
+      // A database misbehaving: a print that is not an object, and an answer of 40 MB, past any real one.
+      if (name === MALFORMED_CARD) return send(res, 200, { data: [{ name, card_sets: [null] }] });
+      if (name === OVERSIZED_ANSWER) return void sendOversized(res, 40 * 1024 * 1024, 'application/json');
       const setName = url.searchParams.get('cardset');
       const found = cards.filter((card) =>
         name !== null ? card.name === name : card.sets.some((entry) => entry.set_name.toLowerCase() === setName?.toLowerCase()),
