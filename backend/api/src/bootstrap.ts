@@ -14,6 +14,7 @@ import { ShutdownState } from './health/shutdown-state';
 import { Logger, NestPinoLogger } from './logging/logger';
 import { requestLogSerializers } from './logging/request-log';
 import { ApiExceptionFilter } from './web/api-exception.filter';
+import { answerClientErrors } from './web/client-errors';
 import { serveFrontend } from './web/spa';
 
 /**
@@ -27,6 +28,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     abortOnError: false,
   });
   app.set('trust proxy', config.trustProxy);
+  answerClientErrors(app.getHttpServer());
   const shutdown = app.get(ShutdownState);
   // While draining (see main.ts), keep-alive connections are told to close after their answer.
   app.use((_req: Request, res: Response, next: NextFunction) => {

@@ -11,9 +11,10 @@ import { SearchQuery, searchQuerySchema } from './search-query.schema';
 function parse(query: unknown): SearchQuery {
   const parsed = searchQuerySchema.safeParse(query);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  // zod's own wording is English: the message names the parameter, the details carry the rest.
-  throw new ApiError(400, 'bad_request', `Parámetro de búsqueda no válido: ${issue.path.join('.') || 'consulta'}.`, parsed.error.issues);
+  // zod's own wording is English and never reaches a person: the message names the parameter, as do the details.
+  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'consulta'))];
+  const details = fields.map((field) => ({ path: field, message: `Parámetro de búsqueda no válido: ${field}.` }));
+  throw new ApiError(400, 'bad_request', details[0].message, details);
 }
 
 @ApiTags('search')

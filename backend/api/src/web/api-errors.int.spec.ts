@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import request from 'supertest';
 import { CSRF } from '../proofs/testing/shop-session.fixtures';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -32,6 +35,29 @@ describe('refusals the framework and the body parser make, in the shop’s words
     const res = await request(t.server).get(path).expect(status).expect('Content-Type', /application\/json/);
     expect(res.body).toMatchObject({ statusCode: status, message });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a method with a hyphen in its name (M-SEARCH) in Spanish too', async () => {
+    const server = t.server as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.end('M-SEARCH /api/home HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n'));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 404 /);
+      expect(raw).toContain('"message":"No existe lo que buscas."');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('answers a URL past the parser’s header limit with 431 and a JSON body in Spanish', async () => {
+    const res = await request(t.server).get(`/api/search?q=${'a'.repeat(17_000)}`).expect(431);
+    expect(res.body).toEqual({ statusCode: 431, code: 'request_too_large', message: 'La dirección o las cabeceras de la petición son demasiado largas.' });
   });
 
   it('keeps the shop’s own Spanish refusals as they are', async () => {

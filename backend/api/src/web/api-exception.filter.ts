@@ -35,7 +35,7 @@ const STORAGE_FULL = 'No hay espacio en el servidor para guardar los cambios. In
 const KEY_REUSED = 'Esta solicitud ya se registró con otros datos.';
 
 /** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
-const FRAMEWORK_WORDS = /^(?:Cannot [A-Z]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
+const FRAMEWORK_WORDS = /^(?:Cannot [A-Z-]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
 
 /** An `http-errors` error from Express's body parser: a client mistake it already judged (`expose`). */
 interface ClientHttpError {

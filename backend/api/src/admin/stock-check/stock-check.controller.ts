@@ -37,10 +37,11 @@ export class StockCheckController {
   ) {}
 
   @Get('stock-check')
-  async stockCheck(@Query('q') q?: string, @Query('onlyDiff') onlyDiff?: string, @Query('page') page?: string): Promise<StockCheckResponse> {
+  async stockCheck(@Query('q') q: unknown, @Query('onlyDiff') onlyDiff: unknown, @Query('page') page?: string): Promise<StockCheckResponse> {
     return this.queries.execute(
       new StockCheckQuery({
-        q,
+        // A repeated parameter (`q=a&q=b`) arrives as a list: it is not a name to look for.
+        q: typeof q === 'string' ? q : undefined,
         onlyDiff: onlyDiff === 'true' || onlyDiff === '1',
         page: parsePage(page),
       }),

@@ -117,6 +117,23 @@ describe('admin single-card upload API', () => {
     await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
   });
 
+  it('refuses control characters in any detail, and a set code other than letters and digits in hyphenated groups', async () => {
+    const card = await lookup('Dark Magician');
+    for (const [change, message] of [
+      [{ name: 'Dark\r\nMagician' }, messages.domain.invalidCardDetails],
+      [{ rarity: 'Ultra\tRare' }, messages.domain.invalidCardDetails],
+      [{ spanishName: 'Mago\u0007Oscuro' }, messages.domain.invalidCardDetails],
+      [{ setCode: 'a\r\nb' }, messages.domain.invalidCardDetails],
+      [{ setCode: '../../ETC/PASSWD' }, messages.admin.sets.invalidCode],
+      [{ setCode: 'LOB-EN 005' }, messages.admin.sets.invalidCode],
+      [{ setCode: '<SCRIPT>' }, messages.admin.sets.invalidCode],
+    ] as const) {
+      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, change)).expect(400);
+      expect([change, res.body.message]).toEqual([change, message]);
+    }
+    await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
+  });
+
   it('refuses a picture from anywhere but the card database, before anything is written', async () => {
     const card = await lookup('Dark Magician');
     for (const imageUrl of ['http://127.0.0.1:9200/_cat/indices', 'http://169.254.169.254/latest/meta-data/']) {

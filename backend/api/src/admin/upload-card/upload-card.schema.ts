@@ -7,12 +7,15 @@ import { z } from 'zod';
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const withoutBidiControls = (value: string) => !BIDI_CONTROLS.test(value);
+/** Line breaks, tabs and other control characters: no card detail has them, and a set code or id would carry them into URLs. */
+const withoutControlCharacters = (value: string) => !/\p{Cc}/u.test(value);
 const detail = z
   .string({ message: messages.domain.invalidCardDetails })
   .trim()
   .min(1, messages.domain.invalidCardDetails)
   .max(200, messages.domain.cardDetailTooLong)
-  .refine(withoutBidiControls, messages.domain.cardDetailControls);
+  .refine(withoutBidiControls, messages.domain.cardDetailControls)
+  .refine(withoutControlCharacters, messages.domain.invalidCardDetails);
 const cents = (message: string) => z.int({ message }).nonnegative({ message }).max(MAX_AMOUNT_CENTS, { message });
 
 /** Spec §5 card upload: a chosen version, language and edition, and the four numbers (money in céntimos). */
@@ -22,10 +25,15 @@ export const uploadCardSchema = z.object({
     .string({ message: messages.domain.invalidCardDetails })
     .max(200, messages.domain.cardDetailTooLong)
     .refine(withoutBidiControls, messages.domain.cardDetailControls)
+    .refine(withoutControlCharacters, messages.domain.invalidCardDetails)
     .nullish()
     .transform((value) => value?.trim() || null),
-  /** Upper case, as the card database writes codes and sets are stored: `lob-en005` is LOB-EN005. */
-  setCode: detail.transform((value) => value.toUpperCase()),
+  /**
+   * Upper case, as the card database writes codes and sets are stored: `lob-en005` is LOB-EN005. Letters
+   * and digits in groups joined by hyphens, as a set's own code (ADR 0005 §7): it starts the card's id and
+   * its set's URL.
+   */
+  setCode: detail.pipe(z.string().regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, messages.admin.sets.invalidCode)).transform((value) => value.toUpperCase()),
   set: detail,
   rarity: detail,
   edition: editionSchema,
