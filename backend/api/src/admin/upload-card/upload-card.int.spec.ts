@@ -272,7 +272,8 @@ describe('admin single-card upload API', () => {
       admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', key).send(uploadBody(card, 0, { language: 'es', quantity: 2, salePrice: 2000, ...extra }));
     const first = await send('k-1', {}).expect(201);
     expect(first.body).toMatchObject({ created: true, stock: 2 });
-    expect((await send('k-1', {}).expect(201)).body).toMatchObject({ cardId: first.body.cardId, stock: 2 });
+    // Answered as the first send was: the card it listed is still "created".
+    expect((await send('k-1', {}).expect(201)).body).toMatchObject({ cardId: first.body.cardId, created: true, stock: 2 });
     for (const other of [{ salePrice: 3000 }, { quantity: 5 }, { unitCost: 700 }]) {
       const refused = await send('k-1', other).expect(422);
       expect(refused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
@@ -281,7 +282,7 @@ describe('admin single-card upload API', () => {
     expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000 });
 
     // Sent first without a price, then with one: not the same request; the first one stands.
-    await send('k-2', { salePrice: 0, quantity: 1 }).expect(201);
+    expect((await send('k-2', { salePrice: 0, quantity: 1 }).expect(201)).body).toMatchObject({ created: false });
     const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(422);
     expect(reused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
     expect(await cardNow()).toMatchObject({ stockFinal: 3, lastSalePrice: 2000 });

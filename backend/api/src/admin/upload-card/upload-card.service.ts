@@ -1,18 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { cardId, cardStreamName, messages } from '@tcg/domain';
+import { cardId, messages } from '@tcg/domain';
 import { CARDS_PROJECTION, type Database, ProjectionWaiter } from '@tcg/projections';
 import { DATABASE } from '../../database/database.module';
 import { LOGGER, type Logger } from '../../logging/logger';
 import { ApiError } from '../../web/api-exception.filter';
-import {
-  type CardCommandResult,
-  cardStream,
-  type CommandContext,
-  type ListCardDetails,
-  ReceiveCardCommand,
-  StreamDecider,
-} from '../../inventory';
+import { type CardCommandResult, type CommandContext, type ListCardDetails, ReceiveCardCommand } from '../../inventory';
 import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
 import { TRANSLATOR, type Translator } from '../translation/translation.port';
 import { CardImagesJobHandler } from './card-images.job';
@@ -30,7 +23,6 @@ export class UploadCardService {
   constructor(
     private readonly cardDatabase: CardDatabaseClient,
     @Inject(TRANSLATOR) private readonly translator: Translator,
-    private readonly decider: StreamDecider,
     private readonly commands: CommandBus,
     private readonly images: CardImagesJobHandler,
     private readonly waiter: ProjectionWaiter,
@@ -79,13 +71,13 @@ export class UploadCardService {
     };
     const { id, created, added } = await this.samePrintAtATime(details, async () => {
       const id = (await this.listedPrint(details)) ?? cardId(details);
-      const { state } = await this.decider.load(cardStream, cardStreamName(id));
       const added = await this.commands.execute<ReceiveCardCommand, CardCommandResult>(
         new ReceiveCardCommand(id, details, body.salePrice, body.offerPrice, body.quantity, body.unitCost, context, requestId),
       );
       // Once the print is listed it is found by `listedPrint`, so the next upload of it waits for this one's projection.
       await this.waiter.waitFor(added.position, undefined, [CARDS_PROJECTION]);
-      return { id, created: state.status === 'unlisted', added };
+      // A re-sent upload answers as the first send did: the card it listed is still "created".
+      return { id, created: added.listed, added };
     });
     const listed = added.state.status === 'listed' ? added.state.details : null;
     const imagesWanted = !!body.imageUrl && !(listed?.imageUrl && listed.imageSmallUrl);

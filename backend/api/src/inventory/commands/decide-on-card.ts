@@ -18,6 +18,9 @@ export interface DecideOnCardOptions {
  * other on the state each leaves (`steps`, from the current state) and appended together, all or none.
  * Refusals come back as API errors.
  */
+/** The id the command's `index`-th event of `type` is stored under, for an idempotency key. */
+const idempotentEventId = (idempotencyKey: string, type: string, index: number) => deterministicUuid(`${idempotencyKey}:${type}:${index}`);
+
 export function decideOnCard(
   decider: StreamDecider,
   cardId: string,
@@ -44,15 +47,20 @@ export function decideOnCard(
       // Numbered per type, not per position: a re-sent decision that now leaves out an event (the card is
       // listed by then) still gives the others the ids they were first stored under.
       eventId: idempotencyKey
-        ? (event, index, all) => deterministicUuid(`${idempotencyKey}:${event.type}:${all.slice(0, index).filter((earlier) => earlier.type === event.type).length}`)
+        ? (event, index, all) => idempotentEventId(idempotencyKey, event.type, all.slice(0, index).filter((earlier) => earlier.type === event.type).length)
         : undefined,
       durability,
       requestHash,
     });
+    const listedNow = result.events.some((event) => event.type === 'CardListed');
+    // Re-sent: answered as the first send was, which may have listed the card.
+    const listedBefore =
+      !listedNow && result.events.length === 0 && idempotencyKey !== undefined && (await decider.holds(cardStreamName(cardId), idempotentEventId(idempotencyKey, 'CardListed', 0)));
     return {
       cardId,
       position: result.position,
       changed: result.events.length > 0,
+      listed: listedNow || listedBefore,
       stock: availableStock(result.state),
       state: result.state,
     };

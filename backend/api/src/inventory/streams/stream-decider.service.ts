@@ -91,6 +91,11 @@ export class StreamDecider {
     );
   }
 
+  /** Whether the stream holds an event stored under `eventId` (an idempotent command's earlier send). */
+  async holds(streamId: string, eventId: string): Promise<boolean> {
+    return (await this.store.readStream(streamId)).some((event) => event.metadata.eventId === eventId);
+  }
+
   /** The stream's state, folded from the cached snapshot and whatever came after it. */
   async load<TEvent extends { type: string }, TState>(
     type: StreamType<TEvent, TState>,
