@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { focusPageContent } from './page-content';
 
 /**
  * Cleared on every route change, without being mounted again: a search from the results page keeps its
@@ -19,7 +20,7 @@ export function HeaderSearch() {
     const trimmed = query.trim();
     if (!trimmed) return;
     void navigate(paths.search(trimmed));
-    document.getElementById('main')?.focus({ preventScroll: true });
+    focusPageContent();
   };
 
   return (

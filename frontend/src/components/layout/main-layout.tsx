@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { ChatHelpButton } from './chat-help-button';
 import { Footer } from './footer';
 import { Header, type HeaderSlots } from './header';
+import { focusPageContent, MAIN_ID } from './page-content';
 import './layout.css';
 
 /**
@@ -10,27 +11,25 @@ import './layout.css';
  * as a page load would: the link or button that led there may be gone, which drops focus to <body>, and a
  * screen reader hears where it is. Not on the first page shown, where the browser starts at the top.
  */
-function useFocusOnNewPage() {
-  const main = useRef<HTMLElement>(null);
+function useFocusOnNewPage(): void {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    main.current?.focus({ preventScroll: true });
+    focusPageContent();
   }, [pathname]);
-  return main;
 }
 
 export function MainLayout({ children, ...slots }: HeaderSlots & { children: ReactNode }) {
-  const main = useFocusOnNewPage();
+  useFocusOnNewPage();
   return (
     <div className="app-shell">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
         Saltar al contenido
       </a>
       <Header {...slots} />
-      <main id="main" ref={main} tabIndex={-1} className="container site-main">
+      <main id={MAIN_ID} tabIndex={-1} className="container site-main">
         {children}
       </main>
       <Footer />

@@ -1,5 +1,6 @@
 import { messages } from '@tcg/domain';
 import { useEffect, useRef, useState } from 'react';
+import { focusPageContent } from '@/components/layout/page-content';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDeleteSlide, useSlideVisibility } from '../api/change-slide';
@@ -15,7 +16,8 @@ import '../../content-admin.css';
  */
 function focusAfterRemoval(row: HTMLTableRowElement | null): void {
   const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector('button');
-  (neighbour ?? document.getElementById('main'))?.focus();
+  if (neighbour) neighbour.focus();
+  else focusPageContent();
 }
 
 function SlideRow({ slide }: { slide: AdminSlide }) {
