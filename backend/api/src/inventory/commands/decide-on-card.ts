@@ -13,14 +13,14 @@ export interface DecideOnCardOptions {
   durability?: Durability;
 }
 
+/** The id the command's `index`-th event of `type` is stored under, for an idempotency key. */
+const idempotentEventId = (idempotencyKey: string, type: string, index: number) => deterministicUuid(`${idempotencyKey}:${type}:${index}`);
+
 /**
  * The card handlers' shared path: one card command on `card-{cardId}`, or several decided one after the
  * other on the state each leaves (`steps`, from the current state) and appended together, all or none.
  * Refusals come back as API errors.
  */
-/** The id the command's `index`-th event of `type` is stored under, for an idempotency key. */
-const idempotentEventId = (idempotencyKey: string, type: string, index: number) => deterministicUuid(`${idempotencyKey}:${type}:${index}`);
-
 export function decideOnCard(
   decider: StreamDecider,
   cardId: string,
