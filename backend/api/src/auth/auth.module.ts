@@ -4,6 +4,7 @@ import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { Database } from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
+import { RedisThrottlerStorage } from '../infra/rate-limit/redis-throttler-storage';
 import { LOGGER, Logger } from '../logging/logger';
 import { AuthController } from './auth.controller';
 import { AdminGuard, SessionAuthGuard } from './auth.guards';
@@ -16,12 +17,33 @@ import { SESSION_STORE, SessionMiddleware } from './session.middleware';
 
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
+function rateLimitsOnRedis(redisUrl: string, logger: Logger): RedisThrottlerStorage {
+  const log = logger.child({ component: 'rate-limits' });
+  return new RedisThrottlerStorage({
+    redisUrl,
+    onFallback: (event, err) =>
+      event === 'redis-unavailable'
+        ? log.warn({ err }, 'Redis does not answer: rate limits are counted per process until it does')
+        : log.info('Redis answers again: rate limits are shared by every process'),
+  });
+}
+
 /**
  * Sign-in and sessions for the whole API: the session cookie on every /api route, the global CSRF and
  * rate-limit guards, Google and dev sign-in. Checkout and uploads add tighter limits of their own.
  */
 @Module({
-  imports: [ThrottlerModule.forRoot({ throttlers: [{ ttl: 60_000, limit: 600 }], errorMessage: authMessages.tooManyRequests })],
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG, LOGGER],
+      useFactory: (config: AppConfig, logger: Logger) => ({
+        throttlers: [{ ttl: 60_000, limit: 600 }],
+        errorMessage: authMessages.tooManyRequests,
+        // With Redis every API process counts against the same limits; without it, each process counts alone.
+        storage: config.redisUrl ? rateLimitsOnRedis(config.redisUrl, logger) : undefined,
+      }),
+    }),
+  ],
   controllers: [AuthController],
   providers: [
     { provide: SESSION_STORE, inject: [DATABASE], useFactory: (db: Database) => new PgSessionStore(db) },

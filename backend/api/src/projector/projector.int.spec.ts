@@ -5,8 +5,11 @@ import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { LOGGER, type Logger } from '../logging/logger';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { emptyTestRedis, testRedisUrl } from '../testing/test-redis';
 
 jest.setTimeout(60_000);
+
+const REDIS_URL = testRedisUrl(14);
 
 describe('ProjectorModule', () => {
   let app: TestApp | undefined;
@@ -15,6 +18,7 @@ describe('ProjectorModule', () => {
     await app?.close();
     app = undefined;
   });
+  afterAll(() => emptyTestRedis(REDIS_URL));
 
   it('runs the projections when ROLE=all, so a waiter sees a command position reached', async () => {
     app = await startTestApp({ DEMO_SEED: 'false', ROLE: 'all' });
@@ -26,7 +30,7 @@ describe('ProjectorModule', () => {
   });
 
   it('runs nothing when ROLE=api: the waiter gives up after its timeout', async () => {
-    app = await startTestApp({ DEMO_SEED: 'false', ROLE: 'api', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    app = await startTestApp({ DEMO_SEED: 'false', ROLE: 'api', REDIS_URL });
     const { streamId, events } = listingEvents(SEARCH_FIXTURE[0]);
     const position = await appendEvents(app.app.get<EventStore>(EVENT_STORE), streamId, events);
     const started = Date.now();

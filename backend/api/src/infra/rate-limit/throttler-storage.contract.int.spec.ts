@@ -1,0 +1,119 @@
+import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { RedisThrottlerStorage } from './redis-throttler-storage';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `tcg-test-throttle-${process.pid}-${randomUUID().slice(0, 8)}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Storage = ThrottlerStorage & { onApplicationShutdown(): unknown };
+
+/** What Nest's guards ask: `limit` hits per `ttl` ms, then blocked for `ttl` ms. */
+function throttlerStorageContract(adapter: string, create: () => Storage) {
+  describe(`ThrottlerStorage contract on ${adapter}`, () => {
+    const made: Storage[] = [];
+    const storage = () => {
+      const one = create();
+      made.push(one);
+      return one;
+    };
+    afterEach(async () => {
+      await Promise.all(made.splice(0).map((one) => one.onApplicationShutdown()));
+    });
+
+    it('counts hits up to the limit, then blocks the key and says for how long', async () => {
+      const limits = storage();
+      const key = randomUUID();
+      const counted = [];
+      for (let hit = 0; hit < 3; hit++) counted.push(await limits.increment(key, 60_000, 3, 60_000, 'checkout'));
+      expect(counted.map(({ totalHits, isBlocked }) => [totalHits, isBlocked])).toEqual([
+        [1, false],
+        [2, false],
+        [3, false],
+      ]);
+      expect(counted[0].timeToExpire).toBeGreaterThan(58);
+      expect(counted[0].timeToExpire).toBeLessThanOrEqual(60);
+      const refused = await limits.increment(key, 60_000, 3, 60_000, 'checkout');
+      expect(refused.isBlocked).toBe(true);
+      expect(refused.timeToBlockExpire).toBeGreaterThan(58);
+      expect(refused.timeToBlockExpire).toBeLessThanOrEqual(60);
+      expect((await limits.increment(key, 60_000, 3, 60_000, 'checkout')).isBlocked).toBe(true);
+    });
+
+    it('keeps keys apart', async () => {
+      const limits = storage();
+      const [busy, other] = [randomUUID(), randomUUID()];
+      for (let hit = 0; hit < 3; hit++) await limits.increment(busy, 60_000, 2, 60_000, 'checkout');
+      expect((await limits.increment(busy, 60_000, 2, 60_000, 'checkout')).isBlocked).toBe(true);
+      expect(await limits.increment(other, 60_000, 2, 60_000, 'checkout')).toMatchObject({ totalHits: 1, isBlocked: false });
+    });
+
+    it('lets a key in again once its block ends, counting from one', async () => {
+      const limits = storage();
+      const key = randomUUID();
+      for (let hit = 0; hit < 2; hit++) await limits.increment(key, 400, 1, 400, 'checkout');
+      expect((await limits.increment(key, 400, 1, 400, 'checkout')).isBlocked).toBe(true);
+      await sleep(500);
+      expect(await limits.increment(key, 400, 1, 400, 'checkout')).toMatchObject({ totalHits: 1, isBlocked: false });
+    });
+  });
+}
+
+throttlerStorageContract('memory (one process)', () => new ThrottlerStorageService());
+throttlerStorageContract('Redis', () => new RedisThrottlerStorage({ redisUrl: REDIS_URL, prefix: PREFIX }));
+
+describe('RedisThrottlerStorage', () => {
+  const made: RedisThrottlerStorage[] = [];
+  const storage = (options: Partial<ConstructorParameters<typeof RedisThrottlerStorage>[0]> = {}) => {
+    const one = new RedisThrottlerStorage({ redisUrl: REDIS_URL, prefix: PREFIX, ...options });
+    made.push(one);
+    return one;
+  };
+  afterEach(async () => {
+    await Promise.all(made.splice(0).map((one) => one.onApplicationShutdown()));
+  });
+  afterAll(async () => {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${PREFIX}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('shares one count between processes: a shopper cannot get a second limit from a second API process', async () => {
+    const [first, second] = [storage(), storage()];
+    const key = randomUUID();
+    const hits = [];
+    for (let hit = 0; hit < 4; hit++) hits.push(await (hit % 2 ? second : first).increment(key, 60_000, 3, 60_000, 'checkout'));
+    expect(hits.map(({ totalHits, isBlocked }) => [totalHits, isBlocked])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    expect((await first.increment(key, 60_000, 3, 60_000, 'checkout')).isBlocked).toBe(true);
+  });
+
+  it('keeps nothing past its window in Redis', async () => {
+    const key = randomUUID();
+    await storage().increment(key, 60_000, 3, 60_000, 'checkout');
+    const redis = new Redis(REDIS_URL);
+    const [stored] = await redis.keys(`${PREFIX}:*${key}*`);
+    const ttl = await redis.pttl(stored);
+    await redis.quit();
+    expect(ttl).toBeGreaterThan(58_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('counts in its own memory while Redis does not answer, and says so once', async () => {
+    const told: string[] = [];
+    const unreachable = storage({ redisUrl: 'redis://127.0.0.1:1', onFallback: (event) => told.push(event) });
+    const key = randomUUID();
+    const started = Date.now();
+    const hits = [];
+    for (let hit = 0; hit < 3; hit++) hits.push(await unreachable.increment(key, 60_000, 2, 60_000, 'checkout'));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(hits.map(({ isBlocked }) => isBlocked)).toEqual([false, false, true]);
+    expect(told).toEqual(['redis-unavailable']);
+  });
+});
