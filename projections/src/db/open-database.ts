@@ -11,6 +11,8 @@ export interface DatabaseSettings {
   dataDir?: string;
   applicationName?: string;
   poolSize?: number;
+  /** PostgreSQL only: `PgDatabaseOptions.queryTimeoutMs`. */
+  queryTimeoutMs?: number;
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
@@ -19,6 +21,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       connectionString: settings.databaseUrl,
       applicationName: settings.applicationName,
       max: settings.poolSize,
+      queryTimeoutMs: settings.queryTimeoutMs,
     });
   }
   if (!settings.dataDir) return PgliteDatabase.open();

@@ -19,7 +19,18 @@ export interface PgDatabaseOptions {
   connectionString: string;
   max?: number;
   applicationName?: string;
+  /**
+   * How long a statement, and the wait for a pooled connection, may take before it fails: a connection
+   * that stays open but never answers (a frozen proxy or route) otherwise holds its caller for as long as
+   * TCP takes to notice, many minutes. Unset: no bound (the CLI's replays and index builds).
+   */
+  queryTimeoutMs?: number;
 }
+
+/** pg's own error when `query_timeout` passes. */
+const QUERY_TIMED_OUT = 'Query read timeout';
+
+const timedOut = (error: unknown) => error instanceof Error && error.message === QUERY_TIMED_OUT;
 
 /** The rows travel as a COPY data stream on the connection, not as a statement's parameters. */
 async function copyInto(client: PoolClient, table: string, columns: readonly string[], text: string): Promise<number> {
@@ -47,6 +58,10 @@ async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T
   client.on('error', onError);
   try {
     return await work(client);
+  } catch (error) {
+    // A statement that timed out may still run on the server, or its connection may be frozen: not reused.
+    if (timedOut(error)) lost = error as Error;
+    throw error;
   } finally {
     client.off('error', onError);
     client.release(lost);
@@ -89,6 +104,7 @@ export class PgDatabase implements Database {
       application_name: options.applicationName ?? 'tcg-shop',
       types: typeParsers,
       ...KEEP_ALIVE,
+      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs, connectionTimeoutMillis: options.queryTimeoutMs } : {}),
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
@@ -115,7 +131,8 @@ export class PgDatabase implements Database {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // After a timeout the connection is dropped instead: the server rolls back what it lost.
+        if (!timedOut(error)) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       }
     });

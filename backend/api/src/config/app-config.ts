@@ -45,6 +45,12 @@ const schema = z.object({
     .min(1, 'expects a whole number from 1 to 1000')
     .max(1000, 'expects a whole number from 1 to 1000')
     .default(10),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number({ message: 'expects a whole number of milliseconds from 1000 to 3600000' })
+    .int('expects a whole number of milliseconds from 1000 to 3600000')
+    .min(1000, 'expects a whole number of milliseconds from 1000 to 3600000')
+    .max(3_600_000, 'expects a whole number of milliseconds from 1000 to 3600000')
+    .default(60_000),
   EVENTSTORE_URL: serverUrl(CONNECTION_URL_RULES.EVENTSTORE_URL),
   OPENSEARCH_URL: serverUrl(CONNECTION_URL_RULES.OPENSEARCH_URL),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'expects a redis:// URL'),
@@ -121,6 +127,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Connections in the PostgreSQL pool (DATABASE_URL only); concurrent checkouts each hold one per statement. */
   databasePoolSize: number;
+  /** The longest a statement or the wait for a pooled connection may take (DATABASE_URL only; migrations are unbounded). */
+  databaseQueryTimeoutMs: number;
   eventStoreUrl?: string;
   openSearchUrl?: string;
   redisUrl?: string;
@@ -198,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     filesDir: resolve(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     eventStoreUrl: e.EVENTSTORE_URL,
     openSearchUrl: e.OPENSEARCH_URL,
     redisUrl: e.REDIS_URL,

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT expects a whole number/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL expects a postgres:\/\/ connection URL/],
     [{ REDIS_URL: 'nope' }, /REDIS_URL expects a redis:\/\/ URL/],
+    [{ DATABASE_QUERY_TIMEOUT_MS: '500' }, /^Invalid configuration: DATABASE_QUERY_TIMEOUT_MS expects a whole number of milliseconds from 1000 to 3600000 \(got "500"\)$/],
     [{ ROLE: 'web' }, /ROLE expects all, api, projector or worker/],
     [{ DEMO_SEED: 'yes' }, /DEMO_SEED expects true or false/],
     [{ TRUST_PROXY: 'many' }, /TRUST_PROXY expects the number of reverse proxies/],

@@ -8,6 +8,20 @@ import { problemWith, StartupProblem } from '../startup-problems';
 export const DATABASE = Symbol('DATABASE');
 
 /**
+ * Migrations may rewrite a large table or wait for another process's migration, longer than the pool's
+ * statement bound: on PostgreSQL they run on a connection of their own without one.
+ */
+async function migrateUnbounded(config: AppConfig, db: Database): Promise<string[]> {
+  if (!config.databaseUrl) return migrate(db);
+  const migrator = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: `tcg-${config.role}-migrate` });
+  try {
+    return await migrate(migrator);
+  } finally {
+    await migrator.close();
+  }
+}
+
+/**
  * The read-model database (and, in the embedded default, the event store's too): PostgreSQL with
  * DATABASE_URL, PGlite under var/data otherwise. Migrated before anything else touches it.
  */
@@ -23,6 +37,7 @@ export const DATABASE = Symbol('DATABASE');
           poolSize: config.databasePoolSize,
           dataDir: config.pgliteDir,
           applicationName: `tcg-${config.role}`,
+          queryTimeoutMs: config.databaseQueryTimeoutMs,
         }).catch((error: unknown) => {
           // Another process holds the embedded database: its message says which and what to do.
           throw error instanceof DataDirLockedError ? new StartupProblem(error.message) : error;
@@ -34,7 +49,7 @@ export const DATABASE = Symbol('DATABASE');
             throw problemWith('DATABASE_URL', 'the database', error);
           });
         }
-        const applied = await migrate(db);
+        const applied = await migrateUnbounded(config, db);
         if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
         ports.register({ port: 'readModels', adapter: db.kind, check: async () => void (await db.query('SELECT 1')) });
         return db;
