@@ -114,6 +114,24 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
     expect({ path, tallButtons, cutCells }).toEqual({ path, tallButtons: [], cutCells: [] });
   }
   expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
+
+  // An order's amounts are read against the proof: none may be cut, even on a 320 px phone (QA read a
+  // S/ 93.45 total as "S/ 93.4" there, the table scrolling sideways without showing it).
+  await page.setViewportSize({ width: 320, height: 667 });
+  await page.goto('/admin/orders');
+  await page.getByRole('button', { name: 'Confirmar' }).first().waitFor();
+  const hidden = await page.$$eval('.admin-order__items-frame', (frames) =>
+    frames.flatMap((frame) => {
+      const edge = frame.getBoundingClientRect();
+      const cells = [...frame.querySelectorAll('td')].filter((cell) => {
+        const box = cell.getBoundingClientRect();
+        return cell.scrollWidth > cell.clientWidth || box.right > edge.right + 0.5 || box.left < edge.left - 0.5;
+      });
+      return [...(frame.scrollWidth > frame.clientWidth ? ['the frame scrolls'] : []), ...cells.map((cell) => cell.textContent)];
+    }),
+  );
+  expect(hidden).toEqual([]);
+  expect(await page.getByRole('table').first().getByRole('columnheader', { name: 'Subtotal' }).count()).toBe(1);
 });
 
 it('keeps a long set name inside the sets menu and the sets table, on a desktop and a phone', async () => {

@@ -56,31 +56,46 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </div>
       <div className="admin-order__items-frame">
-        <table className="admin-order__items">
-          <thead>
-            <tr>
-              <th scope="col">Producto</th>
-              <th scope="col">Cant.</th>
-              <th scope="col">Precio</th>
-              <th scope="col">Subtotal</th>
+        {/* Explicit roles: on a phone the rows are laid out as receipt lines, which would drop the table's own. */}
+        <table className="admin-order__items" role="table">
+          <thead className="admin-order__items-head" role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Producto
+              </th>
+              <th scope="col" role="columnheader">
+                Cant.
+              </th>
+              <th scope="col" role="columnheader">
+                Precio
+              </th>
+              <th scope="col" role="columnheader">
+                Subtotal
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {order.items.map((item, index) => (
-              <tr key={index}>
-                <td>{item.name}</td>
-                <td>{item.quantity}</td>
-                <td>{formatMoney(item.unitPrice)}</td>
-                <td>{formatMoney(item.lineTotal)}</td>
+              <tr key={index} role="row">
+                <td role="cell">{item.name}</td>
+                <td role="cell" className="admin-order__quantity">
+                  {item.quantity}
+                </td>
+                <td role="cell">{formatMoney(item.unitPrice)}</td>
+                <td role="cell" className="admin-order__line-total">
+                  {formatMoney(item.lineTotal)}
+                </td>
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
+          <tfoot role="rowgroup">
+            <tr role="row">
+              <th scope="row" colSpan={3} role="rowheader">
                 Total
               </th>
-              <td className="admin-order__total">{formatMoney(order.total)}</td>
+              <td role="cell" className="admin-order__total">
+                {formatMoney(order.total)}
+              </td>
             </tr>
           </tfoot>
         </table>
