@@ -6,7 +6,7 @@ import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
 import { ApplyContext, forEvent, Projection, RetryLaterError } from '../projections/projection';
 import { readCardEvent } from '../projections/stored-event';
 import { readCardDocuments } from './card-documents';
-import { OpenSearchCardWriter } from './opensearch-search-index';
+import { BulkItemsFailedError, OpenSearchCardWriter } from './opensearch-search-index';
 
 export const OPENSEARCH_PROJECTION = 'search-opensearch';
 
@@ -39,6 +39,8 @@ export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
 }
 
 export function isUnavailable(error: unknown): boolean {
+  // Overload and unavailable shards come back per document inside a 200, not as the answer's status.
+  if (error instanceof BulkItemsFailedError) return error.transient;
   if (error instanceof errors.ConnectionError || error instanceof errors.TimeoutError || error instanceof errors.NoLivingConnectionsError) return true;
   return error instanceof errors.ResponseError && (error.statusCode === 429 || (error.statusCode ?? 0) >= 500);
 }

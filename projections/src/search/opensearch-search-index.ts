@@ -150,6 +150,22 @@ function summary(d: CardDocument): CardSummary {
   };
 }
 
+/** Some documents of a bulk request were refused; `statuses` holds each refused document's HTTP status. */
+export class BulkItemsFailedError extends Error {
+  constructor(
+    readonly statuses: readonly number[],
+    first: unknown,
+  ) {
+    super(`OpenSearch bulk indexing failed for ${statuses.length} document(s): ${JSON.stringify(first)}`);
+    this.name = 'BulkItemsFailedError';
+  }
+
+  /** Every refusal was an overloaded node (429) or an unavailable shard (5xx): the same bulk may pass later. */
+  get transient(): boolean {
+    return this.statuses.every((status) => status === 429 || status >= 500);
+  }
+}
+
 /** Writes card documents; a rebuild fills a fresh index and swaps the alias to it in one request. */
 export class OpenSearchCardWriter {
   private pending: string | undefined;
@@ -193,12 +209,23 @@ export class OpenSearchCardWriter {
       // One refresh makes every earlier bulk visible too: only the last one waits for it.
       const last = start + BULK_DOCUMENTS >= documents.length;
       const { body: result } = await this.client.bulk({ body: body as never, refresh: live && last ? 'wait_for' : false, require_alias: live });
-      if (result.errors) throw new Error(`OpenSearch bulk indexing failed: ${JSON.stringify(result.items.find((item) => Object.values(item)[0]?.error))}`);
+      if (result.errors) throw this.bulkFailure(result.items);
     }
   }
 
   async refresh(): Promise<void> {
     await this.client.indices.refresh({ index: this.alias });
+  }
+
+  /**
+   * A bulk request answers 200 with per-document failures. A missing alias (its index deleted, the data
+   * volume lost) makes the next write create the index again, so the replay the halt asks for fills it.
+   */
+  private bulkFailure(items: ReadonlyArray<Record<string, { status?: number; error?: unknown } | undefined>>): BulkItemsFailedError {
+    const failed = items.map((item) => Object.values(item)[0]).filter((outcome) => outcome?.error !== undefined);
+    const statuses = failed.map((outcome) => outcome?.status ?? 0);
+    if (statuses.includes(404)) this.ensured = false;
+    return new BulkItemsFailedError(statuses, failed[0]?.error);
   }
 
   /**
