@@ -160,7 +160,7 @@ export class EventStoreDbEventStore implements EventStore {
     handler: SubscriptionHandler,
     options: SubscribeOptions = {},
   ): Promise<Subscription> {
-    const subscription = new EventStoreDbSubscription(this.client, fromPosition, filter, handler, options.batchSize);
+    const subscription = new EventStoreDbSubscription(this.client, fromPosition, filter, handler, options.batchSize, await this.head());
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
     return subscription;

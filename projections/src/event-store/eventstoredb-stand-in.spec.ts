@@ -154,7 +154,7 @@ describe('EventStoreDbEventStore head and backlog (against a stand-in for $all)'
 });
 
 /** A subscription to $all as the client hands it out: a stream of events, and the filter's checkpoint callback. */
-function standInSubscription(handle: (batch: SubscriptionBatch) => Promise<void> = async () => undefined, batchSize?: number) {
+function standInSubscription(handle: (batch: SubscriptionBatch) => Promise<void> = async () => undefined, batchSize?: number, headAtStart?: number) {
   const stream = Object.assign(new PassThrough({ objectMode: true }), { unsubscribe: async () => undefined });
   let checkpointReached: ((subscription: unknown, position: { commit: bigint; prepare: bigint }) => Promise<void>) | undefined;
   const client = {
@@ -173,6 +173,7 @@ function standInSubscription(handle: (batch: SubscriptionBatch) => Promise<void>
       await handle(batch);
     },
     batchSize,
+    headAtStart,
   );
   const recorded = (position: bigint) => ({
     event: { streamId: 'card-1', id: randomUUID(), revision: 0n, type: 'StockAdded', data: {}, metadata: {}, isJson: true, created: new Date(), position: { commit: position, prepare: position } },
@@ -209,6 +210,30 @@ describe('EventStoreDbSubscription (against a stand-in for the client stream)', 
     await waitFor(() => batches.some((batch) => batch.checkpoint === 8), 2_000, 'the last event');
     expect(batches.map((batch) => batch.events.map((event) => event.position))).toEqual([[1], [2, 3, 4], [5, 6, 7], [8]]);
     expect(batches.map((batch) => batch.checkpoint)).toEqual([1, 4, 7, 8]);
+    await subscription.close();
+  });
+
+  // Before: a rebuild of `cards` waited for the head, an order event the filter skips, until 32 more
+  // events came (the server checkpoints neither its last catch-up page nor live before 32 events).
+  it('checkpoints the head read before subscribing once the server says it caught up, after the events it sent', async () => {
+    const { stream, batches, subscription, recorded } = standInSubscription(undefined, undefined, 900);
+    stream.pause();
+    stream.write(recorded(100n));
+    stream.write(recorded(300n));
+    stream.emit('caughtUp');
+    await waitFor(() => batches.some((batch) => batch.checkpoint === 900), 2_000, 'the head at start');
+    expect(batches.flatMap((batch) => batch.events.map((event) => event.position))).toEqual([100, 300]);
+    expect(batches[batches.length - 1]).toEqual({ events: [], checkpoint: 900 });
+    await subscription.close();
+  });
+
+  it('leaves a head it already passed alone when it caught up', async () => {
+    const { stream, batches, subscription, recorded } = standInSubscription(undefined, undefined, 200);
+    stream.write(recorded(500n));
+    await waitFor(() => batches.length === 1, 2_000, 'the event at 500');
+    stream.emit('caughtUp');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches.map((batch) => batch.checkpoint)).toEqual([500]);
     await subscription.close();
   });
 });

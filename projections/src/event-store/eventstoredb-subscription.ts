@@ -59,6 +59,8 @@ export class EventStoreDbSubscription implements Subscription {
     private readonly filter: SubscriptionFilter,
     private readonly handler: SubscriptionHandler,
     private readonly batchSize = DEFAULT_BATCH,
+    /** The newest of our events before the subscription started (`head()`), checkpointed once caught up. */
+    private readonly headAtStart?: number,
   ) {
     this.delivered = fromPosition;
     this.done = new Promise<void>((resolve, reject) => {
@@ -70,6 +72,7 @@ export class EventStoreDbSubscription implements Subscription {
       filter: serverFilter(filter, (_subscription, position) => this.checkpointReached(position)),
     });
     this.stream.on('data', (resolved: AllStreamResolvedEvent) => this.onEvent(resolved));
+    this.stream.on('caughtUp', () => void this.caughtUp());
     this.stream.on('error', (error) => void this.stop(error));
     this.stream.on('end', () => void this.stop(new Error('EventStoreDB ended the subscription')));
   }
@@ -96,16 +99,34 @@ export class EventStoreDbSubscription implements Subscription {
     return { events, checkpoint: events[events.length - 1].position };
   }
 
+  /**
+   * The server sends no checkpoint for the last page of its catch-up, nor live until 32 more events, so
+   * events the filter skips at the end of the log (an order's events, for the cards projection) left the
+   * checkpoint short of the head: a rebuild waiting for the head waited until 32 more events came. Once
+   * caught up the server has sent every event up to a point past the head read before subscribing, so
+   * that head is a safe checkpoint. Servers before 23.10 send no "caught up"; they still wait.
+   */
+  private async caughtUp(): Promise<void> {
+    if (this.headAtStart === undefined) return;
+    await this.drainStream();
+    await this.enqueue(this.headAtStart).catch(() => undefined);
+  }
+
+  /** Lets the events the stream holds reach `onEvent`, so a checkpoint after them cannot pass them. */
+  private async drainStream(): Promise<void> {
+    while (this.stream.readableLength > 0 && !this.stopped) {
+      this.stream.resume();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   private async checkpointReached(position: Position): Promise<void> {
     // A page that ends at the end of the log is checkpointed at the next record's start, { P, 0 }, and
     // the next event then arrives at { P, P }. A port position is a commit position alone, so reporting P
     // here would pass over that event (and a resume from P would skip it): such a checkpoint is left out,
     // the next event or checkpoint moves the projection on.
     if (position.prepare !== position.commit) return;
-    while (this.stream.readableLength > 0 && !this.stopped) {
-      this.stream.resume();
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await this.drainStream();
     // Awaited by the client, so the server waits too; a failure is reported through `done`, not here.
     // Events received before the checkpoint are handed over first, or it would pass them.
     await this.enqueue(toPortPosition(position)).catch(() => undefined);
