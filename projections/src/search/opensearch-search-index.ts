@@ -169,7 +169,11 @@ export class BulkItemsFailedError extends Error {
 /** Writes card documents; a rebuild fills a fresh index and swaps the alias to it in one request. */
 export class OpenSearchCardWriter {
   private pending: string | undefined;
+  /** The alias had an index when last looked (or this writer made one); a refused write for want of it clears this. */
   private ensured = false;
+  private ensuring?: Promise<boolean>;
+  /** This writer made the index, and `ensureIndex` has not said so yet. */
+  private madeUnreported = false;
 
   constructor(
     private readonly client: Client,
@@ -177,12 +181,40 @@ export class OpenSearchCardWriter {
   ) {}
 
   /**
-   * Creates a first index behind the alias when there is none; true when it did, so the caller knows the
-   * index is empty (a first start, or a lost data volume) and must be filled from the log.
+   * Creates a first index behind the alias when there is none; true when it did, or when a write of
+   * this writer made one since the last call: the caller then knows the index is empty (a first start,
+   * or a lost data volume) and must be filled from the log.
    */
   async ensureIndex(): Promise<boolean> {
+    await this.ensure();
+    const made = this.madeUnreported;
+    this.madeUnreported = false;
+    return made;
+  }
+
+  /**
+   * One check at a time: the start-up's and the runner's first write met, and each made an index behind
+   * the alias, which then pointed at two (duplicate hits, live writes refused). A caller that joins one
+   * under way learns the same answer; a failed one is tried again by the next caller.
+   */
+  private ensure(): Promise<boolean> {
+    this.ensuring ??= this.createIndexUnlessAliased().then(
+      (created) => {
+        this.ensured = true;
+        this.ensuring = undefined;
+        if (created) this.madeUnreported = true;
+        return created;
+      },
+      (error: unknown) => {
+        this.ensuring = undefined;
+        throw error;
+      },
+    );
+    return this.ensuring;
+  }
+
+  private async createIndexUnlessAliased(): Promise<boolean> {
     const { body: exists } = await this.client.indices.existsAlias({ name: this.alias });
-    this.ensured = true;
     if (exists) return false;
     const index = this.newIndexName();
     await this.client.indices.create({ index, body: CARD_INDEX_BODY as never });
@@ -199,7 +231,7 @@ export class OpenSearchCardWriter {
   async write(documents: readonly CardDocument[], target: 'live' | 'shadow' = 'live'): Promise<void> {
     if (documents.length === 0) return;
     const live = target === 'live';
-    if (live && !this.ensured) await this.ensureIndex();
+    if (live && !this.ensured) await this.ensure();
     const index = live ? this.alias : this.pendingIndex();
     for (let start = 0; start < documents.length; start += BULK_DOCUMENTS) {
       const body = documents.slice(start, start + BULK_DOCUMENTS).flatMap((document) => [

@@ -7,13 +7,14 @@ import type { CardDocument } from './search-index.port';
  * OpenSearch cannot run here: a stand-in for the client's four calls the writer makes, answering as the
  * server does when some documents of a bulk fail (HTTP 200, `errors: true`, a status per document).
  */
-function standIn(bulkStatuses: number[][]) {
+function standIn(bulkStatuses: number[][], aliased = true) {
   const calls: string[] = [];
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
   const client = {
     indices: {
-      existsAlias: async () => (calls.push('existsAlias'), { body: true }),
-      create: async () => (calls.push('create'), { body: {} }),
-      putAlias: async () => (calls.push('putAlias'), { body: {} }),
+      existsAlias: async () => (calls.push('existsAlias'), await pause(), { body: aliased }),
+      create: async () => (calls.push('create'), await pause(), { body: {} }),
+      putAlias: async () => (calls.push('putAlias'), await pause(), (aliased = true), { body: {} }),
     },
     bulk: async () => {
       calls.push('bulk');
@@ -27,7 +28,7 @@ function standIn(bulkStatuses: number[][]) {
 
 const document = { id: 'Kuriboh_LOB-EN001_Common_Unlimited_en', lastSalePrice: 100 } as unknown as CardDocument;
 
-describe('OpenSearchCardWriter when a bulk answers 200 with refused documents (client stand-in)', () => {
+describe('OpenSearchCardWriter (client stand-in): bulks answered 200 with refused documents, and making the index', () => {
   it.each([
     { refusal: 'an overloaded node (429) on some documents', statuses: [201, 429], retried: true },
     { refusal: 'unavailable shards (503)', statuses: [503, 503], retried: true },
@@ -49,5 +50,25 @@ describe('OpenSearchCardWriter when a bulk answers 200 with refused documents (c
     await expect(writer.write([document])).rejects.toBeInstanceOf(BulkItemsFailedError);
     await writer.write([document]);
     expect(calls).toEqual(['existsAlias', 'bulk', 'existsAlias', 'bulk']);
+  });
+
+  // Before: both saw no alias, each made an index and put the alias on it, so it pointed at two.
+  it('makes one index when the start-up and the first write both find none at once, and the start-up learns it was made', async () => {
+    const { client, calls } = standIn([[201]], false);
+    const writer = new OpenSearchCardWriter(client);
+    const [startUp] = await Promise.all([writer.ensureIndex(), writer.write([document])]);
+    expect(startUp).toBe(true);
+    expect(calls.filter((call) => call !== 'bulk')).toEqual(['existsAlias', 'create', 'putAlias']);
+    expect(await writer.ensureIndex()).toBe(false);
+  });
+
+  // Before: the runner's write made the index while the start-up waited to try again, which then found
+  // the alias and never started the projection again from 0: the index held only cards changed since.
+  it('tells the start-up that a write made the index since it last looked', async () => {
+    const { client } = standIn([[201]], false);
+    const writer = new OpenSearchCardWriter(client);
+    await writer.write([document]);
+    expect(await writer.ensureIndex()).toBe(true);
+    expect(await writer.ensureIndex()).toBe(false);
   });
 });
