@@ -175,6 +175,25 @@ describe('cart icon', () => {
     expect(cartLink).toHaveFocus();
   });
 
+  // Before: the mini cart listed the price a line was added at, after the shop had changed it.
+  it('asks the shop again for the lines when the mini cart shows, at most every 30 s, and shows the new price', async () => {
+    window.localStorage.setItem('cart', JSON.stringify([{ id: 'a', name: 'Raigeki', price: 1000, quantity: 2, image: null, maxStock: 3, setCode: 'LOB-053', rarity: 'Super Rare', edition: 'Unlimited' }]));
+    const fetch = mockFetch({
+      '/api/sets/latest': { sets },
+      '/api/cart/check': { cards: [{ id: 'a', name: 'Raigeki', price: 1200, stockFinal: 3 }] },
+    });
+    const { user } = renderApp('/about');
+    const checks = () => fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/cart/check')).length;
+    expect(screen.getByText('2 × S/ 10.00')).toBeInTheDocument();
+    await user.hover(screen.getByRole('link', { name: 'Carrito, 2 productos' }));
+    const miniCart = within(screen.getByTestId('mini-cart'));
+    expect(await miniCart.findByText('2 × S/ 12.00')).toBeInTheDocument();
+    expect(miniCart.getByText('Subtotal').nextSibling).toHaveTextContent('S/ 24.00');
+    await user.unhover(screen.getByRole('link', { name: 'Carrito, 2 productos' }));
+    await user.hover(screen.getByRole('link', { name: 'Carrito, 2 productos' }));
+    expect(checks()).toBe(1);
+  });
+
   it('says the cart is empty', () => {
     renderApp('/about');
     expect(screen.getByRole('link', { name: 'Carrito, 0 productos' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCartRecheck } from '../api/check-cart';
 import { useCart } from '../cart-provider';
 import { MiniCart } from './mini-cart';
 import './cart-menu.css';
@@ -37,9 +38,27 @@ function useEscapeDismissal(onDismiss: () => void) {
   return { dismissed, show: () => setDismissed(false) };
 }
 
+/** How often showing the mini cart asks the shop again for its lines' prices and stock. */
+const MINI_CART_RECHECK_MS = 30_000;
+
+/**
+ * Re-checks the lines when the mini cart shows, at most every 30 s: it listed the price a line was added
+ * at, after the shop had changed it (the cart and checkout pages re-check as they open).
+ */
+function useRecheckOnShow(count: number): () => void {
+  const recheck = useCartRecheck();
+  const checkedAt = useRef(Number.NEGATIVE_INFINITY);
+  return () => {
+    if (count === 0 || Date.now() - checkedAt.current < MINI_CART_RECHECK_MS) return;
+    checkedAt.current = Date.now();
+    void recheck();
+  };
+}
+
 /** The header's cart: a link to /cart with the item count, and the mini cart on hover or focus (desktop). */
 export function CartMenu() {
   const { count } = useCart();
+  const recheckOnShow = useRecheckOnShow(count);
   const link = useRef<HTMLAnchorElement>(null);
   const popover = useRef<HTMLDivElement>(null);
   // Focus inside the mini cart ("Ver carrito") would go with it: it moves back to the cart link.
@@ -50,11 +69,17 @@ export function CartMenu() {
   );
   // Focus arriving from outside shows it again; focus moving within (back to the link on Escape) does not.
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) show();
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    show();
+    recheckOnShow();
+  };
+  const onMouseEnter = () => {
+    show();
+    recheckOnShow();
   };
   const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
   return (
-    <div className="cart-menu" onMouseEnter={show} onFocus={onFocus}>
+    <div className="cart-menu" onMouseEnter={onMouseEnter} onFocus={onFocus}>
       <Link ref={link} to="/cart" className="cart-menu__link" aria-label={label}>
         <CartIcon />
         {count > 0 && (
