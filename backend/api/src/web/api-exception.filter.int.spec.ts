@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Response } from 'express';
 import pino from 'pino';
 import request from 'supertest';
+import { ConcurrencyError } from '@tcg/projections';
 import { ApiExceptionFilter } from './api-exception.filter';
 
 @Controller('late')
@@ -12,6 +13,12 @@ class LateFailureController {
   answerThenFail(@Res() res: Response): void {
     res.json({ ok: true });
     throw new Error('Connection terminated unexpectedly');
+  }
+
+  /** What a command throws when other processes kept writing its stream for as long as it retried. */
+  @Get('busy')
+  busy(): never {
+    throw new ConcurrencyError('card-Hot Card', 76, 77);
   }
 }
 
@@ -42,5 +49,22 @@ describe('ApiExceptionFilter after the answer has left', () => {
     }
     expect(thrown).toEqual([]);
     expect(logged).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'Connection terminated unexpectedly' }) })]);
+  });
+});
+
+describe('ApiExceptionFilter on a stream other processes kept busy', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await NestFactory.create(LateFailureModule, { logger: false });
+    app.useGlobalFilters(new ApiExceptionFilter(pino({ level: 'silent' })));
+    await app.init();
+  });
+  afterAll(() => app.close());
+
+  // Before: a 500 'Ocurrió un error inesperado', as if the shop had failed; nothing was written, a retry passes.
+  it('answers 503 in Spanish with Retry-After, so the client tries again', async () => {
+    const res = await request(app.getHttpServer()).get('/late/busy').expect(503);
+    expect(res.body).toEqual({ statusCode: 503, code: 'busy', message: 'La tienda está atendiendo muchos pedidos a la vez. Inténtalo de nuevo en unos segundos.' });
+    expect(res.headers['retry-after']).toBe('1');
   });
 });

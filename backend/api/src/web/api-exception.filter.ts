@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { ApiErrorBody } from '@tcg/domain';
-import { EventIdReusedError } from '@tcg/projections';
+import { ConcurrencyError, EventIdReusedError } from '@tcg/projections';
 import type { Response } from 'express';
 import { StorageFullError } from '../infra/files';
 import type { Logger } from '../logging/logger';
@@ -33,6 +33,7 @@ const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
 const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
 const STORAGE_FULL = 'No hay espacio en el servidor para guardar los cambios. Inténtalo más tarde.';
 const KEY_REUSED = 'Esta solicitud ya se registró con otros datos.';
+const BUSY = 'La tienda está atendiendo muchos pedidos a la vez. Inténtalo de nuevo en unos segundos.';
 
 /** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
 const FRAMEWORK_WORDS = /^(?:Cannot [A-Z-]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
@@ -77,6 +78,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     // A route may have set its own type and caching (a year, for an image) before it failed: an error is JSON and never kept.
     res.status(body.statusCode).type('application/json').setHeader('Cache-Control', 'no-store');
+    if (body.code === 'busy') res.setHeader('Retry-After', '1');
     res.json(body);
   }
 
@@ -110,6 +112,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     // An Idempotency-Key sent again with another request: what the first one stored stands.
     if (exception instanceof EventIdReusedError) return { statusCode: 422, code: 'idempotency_key_reused', message: KEY_REUSED };
+    // Other processes kept writing the same stream for as long as the command retried: nothing was written by this attempt.
+    if (exception instanceof ConcurrencyError) {
+      this.logger.warn({ err: exception }, 'gave up retrying a busy stream');
+      return { statusCode: 503, code: 'busy', message: BUSY };
+    }
     this.logger.error({ err: exception }, 'unhandled error');
     return { statusCode: 500, code: 'internal', message: UNEXPECTED };
   }

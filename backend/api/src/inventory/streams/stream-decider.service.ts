@@ -51,7 +51,15 @@ export interface DecideResult<TEvent, TState> {
   position: number;
 }
 
-export const MAX_ATTEMPTS = 10;
+/**
+ * How long a writer keeps retrying conflicts, and at most how many times. Within a process one stream's
+ * writers take turns; the conflicts are with other processes, and a process with writers queued on a hot
+ * stream appends them back to back on its own fresh snapshot, while the other's writer must read first:
+ * it gets through when that queue drains. A count of ten (about 130 ms) ran out under one card's checkouts
+ * spread over two API processes (QA: 2 of 320 answered 500); a time bound lets the queue drain.
+ */
+export const CONFLICT_RETRY_MS = 3000;
+export const MAX_ATTEMPTS = 500;
 
 /**
  * Load, decide, append with the expected revision (DESIGN §2). The snapshot cache is trusted
@@ -124,12 +132,13 @@ export class StreamDecider {
    * append has already dropped the stale snapshots, see `forgettingOnFailure`).
    */
   private async retryingConflicts<T>(step: (attempt: number) => Promise<T>): Promise<T> {
+    const giveUpAt = Date.now() + CONFLICT_RETRY_MS;
     for (let attempt = 1; ; attempt++) {
       try {
         return await step(attempt);
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw error;
+        if (attempt >= MAX_ATTEMPTS || Date.now() >= giveUpAt) throw error;
         this.metrics.conflictRetries += 1;
         await backoff(attempt);
       }
@@ -326,9 +335,9 @@ function parseRecorded<TEvent extends { type: string }>(
   return type.parse(recorded.type, version, data);
 }
 
-/** Full jitter, capped low: writers of one stream are few, and a buyer is waiting. */
+/** Full jitter, capped low: a long pause only loses the next race too (see `CONFLICT_RETRY_MS`). */
 function backoff(attempt: number): Promise<void> {
-  const ms = Math.random() * Math.min(50, 2 ** attempt);
+  const ms = Math.random() * Math.min(8, 2 ** attempt);
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
