@@ -54,6 +54,9 @@ function pureDomain(): Plugin {
   };
 }
 
+/** The API `npm run dev` starts beside Vite listens on PORT (3000 unless set), so the proxy follows it. */
+const api = `http://localhost:${process.env.PORT || 3000}`;
+
 export default defineConfig({
   plugins: [react(), pureDomain(), firstLoadSize()],
   resolve: {
@@ -64,10 +67,10 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': api },
   },
   preview: {
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': api },
   },
   build: {
     outDir: 'dist',

@@ -4,4 +4,5 @@ export * from './pglite-database';
 export * from './open-database';
 export * from './migrate';
 export * from './data-dir-lock';
+export * from './data-dir';
 export * from './table-maintenance';

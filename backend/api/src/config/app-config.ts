@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { CONNECTION_URL_RULES } from '@tcg/projections';
+import { CONNECTION_URL_RULES, resolveDataDir } from '@tcg/projections';
 import { z } from 'zod';
 import { s3OptionsFromEnv, type S3FileStorageOptions } from '../infra/files';
 
@@ -37,7 +37,7 @@ const schema = z.object({
   HOST: z.string().min(1).optional(),
   ROLE: z.enum(['all', 'api', 'projector', 'worker'], { message: 'expects all, api, projector or worker' }).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expects a pino level (info, debug, ...)' }).default('info'),
-  DATA_DIR: z.string().min(1).default('var'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: serverUrl(CONNECTION_URL_RULES.DATABASE_URL),
   DATABASE_POOL_SIZE: z.coerce
     .number({ message: 'expects a whole number from 1 to 1000' })
@@ -194,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const devLogin = e.DEV_LOGIN ?? e.NODE_ENV !== 'production';
-  const dataDir = resolve(e.DATA_DIR);
+  const dataDir = resolveDataDir(e.DATA_DIR, { invokedFrom: env.INIT_CWD });
   return {
     env: e.NODE_ENV,
     port: e.PORT,
