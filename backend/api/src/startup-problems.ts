@@ -42,6 +42,8 @@ const DISK_PROBLEMS: Record<string, string> = {
   EPERM: 'permission denied',
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on the device',
+  ENOTDIR: 'a file stands where a directory must be',
+  EEXIST: 'a file stands where a directory must be',
 };
 
 /** The line for a file-system refusal, or undefined for any other error (shown with its stack). */

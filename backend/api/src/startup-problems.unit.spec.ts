@@ -8,6 +8,7 @@ it('says in one line which path the shop could not use, and why', () => {
   );
   expect(diskProblem(errno('EROFS', { path: '/srv/tcg/var/data' }))).toBe('Cannot use /srv/tcg/var/data: read-only file system (check DATA_DIR and its permissions)');
   expect(diskProblem(errno('ENOSPC', { path: '/srv/tcg/var/files/x' }))).toMatch(/no space left on the device/);
+  expect(diskProblem(errno('ENOTDIR', { path: '/srv/tcg/var/data' }))).toBe('Cannot use /srv/tcg/var/data: a file stands where a directory must be (check DATA_DIR and its permissions)');
   // Not a refusal of the disk, or no path to name: shown as it is.
   expect(diskProblem(errno('ECONNREFUSED', { path: '/x' }))).toBeUndefined();
   expect(diskProblem(errno('EACCES'))).toBeUndefined();

@@ -82,7 +82,8 @@ describe('the embedded shop as a process', () => {
     const port = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
     try {
       const host = variable === 'HOST' ? 'bogus.invalid' : '127.0.0.1';
-      const env = { PORT: String(port), HOST: host, DATA_DIR: join(dataDir, `listen-${variable}`), FRONTEND_DIST: dist, LOG_LEVEL: 'silent' };
+      // Errors are logged: Nest's own report of the failure used to come first, as a JSON line with a stack.
+      const env = { PORT: String(port), HOST: host, DATA_DIR: join(dataDir, `listen-${variable}`), FRONTEND_DIST: dist, LOG_LEVEL: 'error' };
       const shop = startShop(env);
       expect(await shop.exited).toBe(1);
       expect(shop.output().trim().split('\n')).toEqual([`Cannot listen on ${host}:${port}: ${problem}`]);
@@ -97,9 +98,17 @@ describe('the embedded shop as a process', () => {
     // ioredis would carry on in database 0 after Redis refused the SELECT, and jobs would land there.
     ['a Redis database the server does not have', { REDIS_URL: 'redis://127.0.0.1:6379/99' }, 'Cannot use Redis (check REDIS_URL): this Redis server has no database 99 (the number at the end of REDIS_URL)'],
   ])('stops with one line naming the variable when it cannot use %s', async (_case, servers, line) => {
-    const shop = startShop({ ...servers, PORT: String(await freePort()), DATA_DIR: join(dataDir, 'servers'), FRONTEND_DIST: dist, LOG_LEVEL: 'silent' });
+    const shop = startShop({ ...servers, PORT: String(await freePort()), DATA_DIR: join(dataDir, 'servers'), FRONTEND_DIST: dist, LOG_LEVEL: 'error' });
     expect(await shop.exited).toBe(1);
     expect(shop.output().trim().split('\n')).toEqual([line]);
+  }, 60_000);
+
+  it('stops with one line naming DATA_DIR when a file stands where its directory must be', async () => {
+    const file = join(dataDir, 'a-file');
+    writeFileSync(file, 'not a directory');
+    const shop = startShop({ PORT: String(await freePort()), DATA_DIR: file, FRONTEND_DIST: dist, LOG_LEVEL: 'error' });
+    expect(await shop.exited).toBe(1);
+    expect(shop.output().trim().split('\n')).toEqual([`Cannot use ${join(file, 'data')}: a file stands where a directory must be (check DATA_DIR and its permissions)`]);
   }, 60_000);
 
   it('stops with one line when another shop holds its embedded database', async () => {

@@ -64,12 +64,23 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
   res.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
 }
 
+/** Whichever comes first; both listeners go, or each full buffer left a `close` one behind (MaxListenersExceededWarning). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+}
+
 /** 8 MB in 64 KB chunks, stopping early when the client hangs up. */
 async function sendOversized(res: ServerResponse, bytes = 8 * 1024 * 1024, contentType = 'image/jpeg'): Promise<void> {
   res.writeHead(200, { 'content-type': contentType });
   const chunk = Buffer.alloc(64 * 1024, 0x41);
   for (let sent = 0; sent < bytes && !res.destroyed; sent += chunk.length) {
-    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+    if (!res.write(chunk)) await drainedOrClosed(res);
   }
   res.end();
 }
