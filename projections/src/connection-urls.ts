@@ -3,7 +3,21 @@
  * configuration (backend/api's app-config) and the operators' CLI refuse a value of another kind alike.
  */
 export const CONNECTION_URL_RULES = {
-  DATABASE_URL: { protocols: ['postgres:', 'postgresql:'], expects: 'expects a postgres:// connection URL' },
-  EVENTSTORE_URL: { protocols: ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], expects: 'expects an esdb:// connection string' },
-  OPENSEARCH_URL: { protocols: ['http:', 'https:'], expects: 'expects an http(s):// URL' },
+  // No host is libpq's own: the local socket (`postgres:///tcg`).
+  DATABASE_URL: { protocols: ['postgres:', 'postgresql:'], needsHost: false, expects: 'expects a postgres:// connection URL' },
+  EVENTSTORE_URL: { protocols: ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], needsHost: true, expects: 'expects an esdb:// connection string with a host' },
+  OPENSEARCH_URL: { protocols: ['http:', 'https:'], needsHost: true, expects: 'expects an http(s):// URL with a host' },
 } as const;
+
+/**
+ * Whether `value` is a URL of one of the rule's protocols, with a host where the rule needs one. Read by
+ * hand, not with `URL`: a cluster's EventStoreDB string lists its nodes (`esdb://a:2113,b:2113`), which
+ * `URL` refuses as a bad port.
+ */
+export function followsConnectionRule(value: string, rule: { protocols: readonly string[]; needsHost: boolean }): boolean {
+  const parts = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)/i.exec(value.trim());
+  if (!parts) return false;
+  const [, protocol, authority] = parts;
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return rule.protocols.includes(protocol.toLowerCase()) && (!rule.needsHost || host !== '');
+}

@@ -437,8 +437,10 @@ it('refuses a connection variable of the wrong kind up front, naming it, as the 
   const cases: [NodeJS.ProcessEnv, string][] = [
     [{ DATABASE_URL: 'notaurl' }, 'DATABASE_URL expects a postgres:// connection URL'],
     [{ DATABASE_URL: 'mysql://root@127.0.0.1/shop' }, 'DATABASE_URL expects a postgres:// connection URL'],
-    [{ DATABASE_URL: database.url, EVENTSTORE_URL: 'notaurl' }, 'EVENTSTORE_URL expects an esdb:// connection string'],
-    [{ DATABASE_URL: database.url, OPENSEARCH_URL: 'opensearch:9200' }, 'OPENSEARCH_URL expects an http(s):// URL'],
+    [{ DATABASE_URL: database.url, EVENTSTORE_URL: 'notaurl' }, 'EVENTSTORE_URL expects an esdb:// connection string with a host'],
+    // Before: the EventStoreDB client's parser said 'Unexpected "e" at position 0, expected esdb://' of a value that began so.
+    [{ DATABASE_URL: database.url, EVENTSTORE_URL: 'esdb://' }, 'EVENTSTORE_URL expects an esdb:// connection string with a host'],
+    [{ DATABASE_URL: database.url, OPENSEARCH_URL: 'opensearch:9200' }, 'OPENSEARCH_URL expects an http(s):// URL with a host'],
   ];
   for (const [env, expects] of cases) {
     for (const command of [['projections', 'status'], ['projections', 'replay', 'cards'], ['audit'], ['admin', 'grant', 'rosa@example.pe']]) {

@@ -1,4 +1,4 @@
-import { CONNECTION_URL_RULES } from '../connection-urls';
+import { CONNECTION_URL_RULES, followsConnectionRule } from '../connection-urls';
 
 /**
  * The connection variables the CLI reads, with the shop's rule for each: a value of another kind is
@@ -11,19 +11,11 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-function protocolOf(value: string): string | null {
-  try {
-    return new URL(value.trim()).protocol;
-  } catch {
-    return null;
-  }
-}
-
 /** Throws `ConfigError` naming the first variable set to something its client cannot use; unset ones pass. */
 export function checkConnectionUrls(env: NodeJS.ProcessEnv): void {
   for (const rule of RULES) {
     const value = env[rule.name];
-    if (value && !(rule.protocols as readonly string[]).includes(protocolOf(value) ?? '')) {
+    if (value && !followsConnectionRule(value, rule)) {
       throw new ConfigError(`Invalid configuration: ${rule.name} ${rule.expects}`);
     }
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { CONNECTION_URL_RULES, resolveDataDir } from '@tcg/projections';
+import { CONNECTION_URL_RULES, followsConnectionRule, resolveDataDir } from '@tcg/projections';
 import { z } from 'zod';
 import { s3OptionsFromEnv, type S3FileStorageOptions } from '../infra/files';
 
@@ -19,7 +19,13 @@ const optionalUrl = (protocols: readonly string[], expects: string) =>
     .optional();
 
 /** A server's connection variable, by the rule the operators' CLI checks too. */
-const serverUrl = ({ protocols, expects }: { protocols: readonly string[]; expects: string }) => optionalUrl(protocols, expects);
+const serverUrl = (rule: { protocols: readonly string[]; needsHost: boolean; expects: string }) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine((value) => followsConnectionRule(value, rule), rule.expects)
+    .optional();
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expects true or false' })

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, /^Invalid configuration: PORT expects a whole number from 1 to 65535 \(got "abc"\)$/],
     [{ PORT: '70000' }, /PORT expects a whole number/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL expects a postgres:\/\/ connection URL/],
+    [{ EVENTSTORE_URL: 'esdb://' }, /^Invalid configuration: EVENTSTORE_URL expects an esdb:\/\/ connection string with a host \(got "esdb:\/\/"\)$/],
     [{ REDIS_URL: 'nope' }, /REDIS_URL expects a redis:\/\/ URL/],
     [{ DATABASE_QUERY_TIMEOUT_MS: '500' }, /^Invalid configuration: DATABASE_QUERY_TIMEOUT_MS expects a whole number of milliseconds from 1000 to 3600000 \(got "500"\)$/],
     [{ ROLE: 'web' }, /ROLE expects all, api, projector or worker/],
