@@ -39,6 +39,7 @@ describe('GET /api/orders/mine (real PostgreSQL)', () => {
     expect(await ordersProjectedTo(t, Math.max(first.position, foreign.position))).toBe(true);
 
     const res = await lucia.agent.get(`/api/orders/mine?position=${second.position}`).expect(200);
+    expect(res.body.behind).toBe(false);
     expect(res.body.orders).toEqual([
       {
         id: second.orderId,
@@ -62,6 +63,12 @@ describe('GET /api/orders/mine (real PostgreSQL)', () => {
 
   it('answers an empty list to a shopper without orders', async () => {
     const shopper = await signInNewCustomer(t);
-    await shopper.agent.get('/api/orders/mine?position=abc').expect(200, { orders: [] });
+    await shopper.agent.get('/api/orders/mine?position=abc').expect(200, { orders: [], behind: false });
+  });
+
+  // Before: the list came without the order, and nothing told the page to say so or to look again.
+  it('says the list is behind when the orders were not at the position when the wait ended', async () => {
+    const shopper = await signInNewCustomer(t);
+    await shopper.agent.get(`/api/orders/mine?position=${Number.MAX_SAFE_INTEGER}`).expect(200, { orders: [], behind: true });
   });
 });

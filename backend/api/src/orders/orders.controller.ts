@@ -8,6 +8,8 @@ import { GetMyOrdersQuery, type OrderHistoryEntry } from './queries/get-my-order
 
 export interface MyOrdersResponse {
   orders: OrderHistoryEntry[];
+  /** A position was given and the orders were not there yet when the wait ended: the list may lack that order. */
+  behind: boolean;
 }
 
 @ApiTags('orders')
@@ -26,7 +28,7 @@ export class OrdersController {
   @AuthRequired(messages.orders.mustSignIn)
   async mine(@CurrentUser() user: AuthUser, @Query('position') position?: string): Promise<MyOrdersResponse> {
     const written = Number(position);
-    if (position && Number.isSafeInteger(written) && written > 0) await this.waiter.waitFor(written, undefined, [ORDERS_PROJECTION]);
-    return { orders: await this.queries.execute(new GetMyOrdersQuery(user.id)) };
+    const reached = position && Number.isSafeInteger(written) && written > 0 ? await this.waiter.waitFor(written, undefined, [ORDERS_PROJECTION]) : true;
+    return { orders: await this.queries.execute(new GetMyOrdersQuery(user.id)), behind: !reached };
   }
 }

@@ -36,6 +36,8 @@ export const messages = {
   },
   orders: {
     empty: 'No tienes pedidos registrados.',
+    /** Not in the spec: the order just placed is not on the list yet (the shop is slow to show it). */
+    registering: 'Tu pedido se está registrando; aparecerá en esta lista en unos segundos.',
     loadFailed: 'Ocurrió un error al cargar tus pedidos',
     mustSignIn: 'Debes iniciar sesión para ver tus pedidos',
   },

@@ -55,6 +55,28 @@ it('shows skeletons while loading, then the empty text', async () => {
   expect(screen.queryByLabelText('Cargando pedidos')).not.toBeInTheDocument();
 });
 
+// Before: with the shop slow to show it, the shopper landed on a list without the order just placed,
+// or on "No tienes pedidos registrados.", and nothing looked again.
+it('says the order just placed is on its way while the list is behind, and asks again until it is there', async () => {
+  const answers = [{ orders: [older], behind: true }, { orders: [newest, older], behind: false }];
+  const fetch = shop(signedIn, { '/api/orders/mine?position=42': () => jsonResponse(answers.length > 1 ? answers.shift() : answers[0]) });
+  renderApp('/account/history?position=42');
+  expect(await screen.findByText(messages.orders.registering)).toHaveAttribute('role', 'status');
+  expect(screen.getByText('Pedido #a1b2c3d4')).toBeInTheDocument();
+  expect(await screen.findByText('Pedido #3f2a9c1e', undefined, { timeout: 3000 })).toBeInTheDocument();
+  expect(screen.queryByText(messages.orders.registering)).not.toBeInTheDocument();
+  const asked = fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/orders/mine?position=42')).length;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/orders/mine?position=42'))).toHaveLength(asked);
+});
+
+it('says the order is on its way rather than that there are no orders', async () => {
+  shop(signedIn, { '/api/orders/mine?position=42': { orders: [], behind: true } });
+  renderApp('/account/history?position=42');
+  expect(await screen.findByText(messages.orders.registering)).toHaveAttribute('role', 'status');
+  expect(screen.queryByText(messages.orders.empty)).not.toBeInTheDocument();
+});
+
 it('toasts the spec text when the orders cannot be loaded', async () => {
   shop(signedIn, { '/api/orders/mine': () => jsonResponse({ statusCode: 500, code: 'internal', message: 'x' }, 500) });
   renderApp('/account/history');

@@ -13,6 +13,8 @@ export interface OrderHistoryEntry {
 
 export interface MyOrdersResponse {
   orders: OrderHistoryEntry[];
+  /** The shop had not shown the order at `position` yet when it answered. */
+  behind?: boolean;
 }
 
 /**
@@ -24,10 +26,15 @@ export function getMyOrders(position: string | null, { signal }: { signal?: Abor
   return api.get<MyOrdersResponse>(`/api/orders/mine${query}`, { signal });
 }
 
+/** While the list lacks the order just placed, it is asked for again (each ask waits up to 2 s), for about a minute. */
+const BEHIND_RECHECK_MS = 1_000;
+const BEHIND_RECHECKS = 20;
+
 export const myOrdersQueryOptions = (position: string | null) =>
   queryOptions({
     queryKey: ['orders', 'mine', position],
     queryFn: ({ signal }) => getMyOrders(position, { signal }),
+    refetchInterval: (query) => (query.state.data?.behind && query.state.dataUpdateCount <= BEHIND_RECHECKS ? BEHIND_RECHECK_MS : false),
   });
 
 export const useMyOrders = (position: string | null) => useQuery(myOrdersQueryOptions(position));

@@ -65,12 +65,22 @@ export function OrderHistory({ position }: { position: string | null }) {
 
   if (orders.isPending) return <HistorySkeleton />;
   if (orders.isError) return <p className="error-state">{messages.orders.loadFailed}</p>;
-  if (orders.data.orders.length === 0) return <p className="order-history__empty">{messages.orders.empty}</p>;
+  const { orders: list, behind } = orders.data;
+  // Said, not an empty state: the order just placed is on its way to this list, which asks again meanwhile.
+  const registering = behind ? (
+    <p className="order-history__registering" role="status">
+      {messages.orders.registering}
+    </p>
+  ) : null;
+  if (list.length === 0) return registering ?? <p className="order-history__empty">{messages.orders.empty}</p>;
   return (
-    <ul className="order-history">
-      {orders.data.orders.map((order) => (
-        <OrderCard key={order.id} order={order} />
-      ))}
-    </ul>
+    <>
+      {registering}
+      <ul className="order-history">
+        {list.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </ul>
+    </>
   );
 }
