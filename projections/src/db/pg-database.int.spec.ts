@@ -133,4 +133,9 @@ describe('PgDatabase with a query timeout, when its connection stops answering (
     }
     await expect(t.db.query('SELECT id FROM frozen_rows ORDER BY id')).resolves.toMatchObject({ rows: [{ id: 3 }] });
   });
+
+  it('leaves statements on its unbounded sibling alone, for migrations and index builds', async () => {
+    await expect(db.query('SELECT pg_sleep(0.6)')).rejects.toThrow('Query read timeout');
+    await expect(db.unbounded().query<{ done: number }>('SELECT 1 AS done FROM pg_sleep(0.6)')).resolves.toMatchObject({ rows: [{ done: 1 }] });
+  });
 });

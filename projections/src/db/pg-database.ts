@@ -96,6 +96,7 @@ export class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
   private readonly pool: Pool;
   private readonly sql: Sql;
+  private withoutBound?: PgDatabase;
 
   constructor(private readonly options: PgDatabaseOptions) {
     this.pool = new Pool({
@@ -247,7 +248,13 @@ export class PgDatabase implements Database {
     };
   }
 
+  unbounded(): Database {
+    if (!this.options.queryTimeoutMs) return this;
+    this.withoutBound ??= new PgDatabase({ ...this.options, queryTimeoutMs: undefined, max: 2, applicationName: `${this.options.applicationName ?? 'tcg-shop'}-unbounded` });
+    return this.withoutBound;
+  }
+
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.withoutBound?.close()]);
   }
 }

@@ -91,6 +91,11 @@ export class PgliteDatabase implements Database {
     return this.db;
   }
 
+  /** One connection in this process, with no statement bound to lift. */
+  unbounded(): Database {
+    return this;
+  }
+
   async close(): Promise<void> {
     if (this.db.closed) return;
     await this.db.close();

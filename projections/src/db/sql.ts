@@ -37,6 +37,11 @@ export interface Database extends Sql {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Tries to take the advisory lock named `key` (in lock class `space`); null when someone else holds it. */
   tryLock(space: number, key: string): Promise<SessionLock | null>;
+  /**
+   * The same database without the statement bound (`queryTimeoutMs`), for work that may take minutes:
+   * migrations, index builds. Closed with this one.
+   */
+  unbounded(): Database;
   close(): Promise<void>;
 }
 

@@ -95,7 +95,7 @@ export class ProjectionRunner {
     const lost = lock.lost.then((): Stop => ({ kind: 'lost' }));
     const stopped = this.stopped.then((): Stop => ({ kind: 'stopped' }));
     // A replay that died while it held the projection left its tables without their secondary indexes.
-    await restoreIndexes(this.options.db, this.options.projection.tables);
+    await restoreIndexes(this.options.db.unbounded(), this.options.projection.tables);
     for (;;) {
       await ensureCheckpoint(this.options.db, this.name);
       const checkpoint = await readCheckpoint(this.options.db, this.name);

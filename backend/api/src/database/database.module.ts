@@ -7,24 +7,6 @@ import { problemWith, StartupProblem } from '../startup-problems';
 
 export const DATABASE = Symbol('DATABASE');
 
-/**
- * Migrations may rewrite a large table or wait for another process's migration, longer than the pool's
- * statement bound: on PostgreSQL they run on a connection of their own without one.
- */
-async function migrateUnbounded(config: AppConfig, db: Database): Promise<string[]> {
-  if (!config.databaseUrl) return migrate(db);
-  const migrator = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: `tcg-${config.role}-migrate` });
-  try {
-    return await migrate(migrator);
-  } finally {
-    await migrator.close();
-  }
-}
-
-/**
- * The read-model database (and, in the embedded default, the event store's too): PostgreSQL with
- * DATABASE_URL, PGlite under var/data otherwise. Migrated before anything else touches it.
- */
 @Global()
 @Module({
   providers: [
@@ -49,7 +31,8 @@ async function migrateUnbounded(config: AppConfig, db: Database): Promise<string
             throw problemWith('DATABASE_URL', 'the database', error);
           });
         }
-        const applied = await migrateUnbounded(config, db);
+        // Migrations may rewrite a large table or wait for another process's migration: no statement bound.
+        const applied = await migrate(db.unbounded());
         if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
         ports.register({ port: 'readModels', adapter: db.kind, check: async () => void (await db.query('SELECT 1')) });
         return db;
