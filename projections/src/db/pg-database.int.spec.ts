@@ -138,4 +138,24 @@ describe('PgDatabase with a query timeout, when its connection stops answering (
     await expect(db.query('SELECT pg_sleep(0.6)')).rejects.toThrow('Query read timeout');
     await expect(db.unbounded().query<{ done: number }>('SELECT 1 AS done FROM pg_sleep(0.6)')).resolves.toMatchObject({ rows: [{ done: 1 }] });
   });
+
+  // Before: the lock's own client, and the unbounded sibling's pool, waited for a connection with no
+  // bound: after a freeze the runners stood still a minute or more while readiness said all was well.
+  it('gives up making a connection through a route that never answers, on the lock client and the unbounded sibling alike', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = new URL(t.url);
+    url.host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const stuck = new PgDatabase({ connectionString: url.toString(), max: 1, queryTimeoutMs: 400 });
+    try {
+      for (const attempt of [() => stuck.tryLock(4242, 'runner'), () => stuck.unbounded().query('SELECT 1')]) {
+        const started = Date.now();
+        await expect(attempt()).rejects.toThrow();
+        expect(Date.now() - started).toBeLessThan(2000);
+      }
+    } finally {
+      await stuck.close();
+      silent.close();
+    }
+  });
 });

@@ -25,6 +25,8 @@ export interface PgDatabaseOptions {
    * TCP takes to notice, many minutes. Unset: no bound (the CLI's replays and index builds).
    */
   queryTimeoutMs?: number;
+  /** How long making a connection may take (default `queryTimeoutMs`): an unbounded sibling still gives up on a dead route. */
+  connectTimeoutMs?: number;
 }
 
 /** pg's own error when `query_timeout` passes. */
@@ -97,15 +99,18 @@ export class PgDatabase implements Database {
   private readonly pool: Pool;
   private readonly sql: Sql;
   private withoutBound?: PgDatabase;
+  private readonly connectTimeoutMs?: number;
 
   constructor(private readonly options: PgDatabaseOptions) {
+    this.connectTimeoutMs = options.connectTimeoutMs ?? options.queryTimeoutMs;
     this.pool = new Pool({
       connectionString: options.connectionString,
       max: options.max ?? 10,
       application_name: options.applicationName ?? 'tcg-shop',
       types: typeParsers,
       ...KEEP_ALIVE,
-      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs, connectionTimeoutMillis: options.queryTimeoutMs } : {}),
+      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
+      ...(this.connectTimeoutMs ? { connectionTimeoutMillis: this.connectTimeoutMs } : {}),
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
@@ -221,17 +226,26 @@ export class PgDatabase implements Database {
    * between statements, and the lock must stay with one session for as long as it is held.
    */
   async tryLock(space: number, key: string): Promise<SessionLock | null> {
+    // Bounded like the pool: a runner waiting on a connection that never answers would stand still unseen.
     const client = new Client({
       connectionString: this.options.connectionString,
       application_name: `${this.options.applicationName ?? 'tcg-shop'}-lock`,
       ...KEEP_ALIVE,
+      ...(this.connectTimeoutMs ? { connectionTimeoutMillis: this.connectTimeoutMs } : {}),
+      ...(this.options.queryTimeoutMs ? { query_timeout: this.options.queryTimeoutMs } : {}),
     });
     let markLost: () => void = () => undefined;
     const lost = new Promise<void>((resolve) => (markLost = resolve));
     client.on('error', () => markLost());
     client.on('end', () => markLost());
-    await client.connect();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [space, key]);
+    let rows: { locked: boolean }[];
+    try {
+      await client.connect();
+      ({ rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [space, key]));
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     if (!rows[0].locked) {
       await client.end();
       return null;
@@ -250,7 +264,13 @@ export class PgDatabase implements Database {
 
   unbounded(): Database {
     if (!this.options.queryTimeoutMs) return this;
-    this.withoutBound ??= new PgDatabase({ ...this.options, queryTimeoutMs: undefined, max: 2, applicationName: `${this.options.applicationName ?? 'tcg-shop'}-unbounded` });
+    this.withoutBound ??= new PgDatabase({
+      ...this.options,
+      queryTimeoutMs: undefined,
+      connectTimeoutMs: this.connectTimeoutMs,
+      max: 2,
+      applicationName: `${this.options.applicationName ?? 'tcg-shop'}-unbounded`,
+    });
     return this.withoutBound;
   }
 
