@@ -30,6 +30,7 @@ WORKDIR /app
 COPY --from=deps /app ./
 COPY --from=build /app/backend/domain/dist backend/domain/dist
 COPY --from=build /app/projections/dist projections/dist
+COPY projections/bin projections/bin
 COPY --from=build /app/projections/migrations projections/migrations
 COPY --from=build /app/backend/api/dist backend/api/dist
 COPY --from=build /app/frontend/dist frontend/dist

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
@@ -305,6 +305,15 @@ function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'ignore' 
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, err: () => err };
 }
+
+// Before: the bin was dist/cli/main.js, which every build writes anew without its execute bit, and
+// `npx tcg` answered "Permission denied" after the first rebuild.
+it('runs as the package bin, executable as committed, whatever a build wrote', () => {
+  const packageDir = join(__dirname, '..', '..');
+  expect(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).bin).toEqual({ tcg: 'bin/tcg.js' });
+  const run = spawnSync(join(packageDir, 'bin', 'tcg.js'), ['--help'], { encoding: 'utf8' });
+  expect([run.status, run.stdout]).toEqual([0, expect.stringContaining('Usage: tcg')]);
+});
 
 it('on Ctrl-C says what became of the work and exits 130', async () => {
   // A projector of another process holds cards and applies nothing: the replay follows it and waits.

@@ -109,9 +109,12 @@ function onOutputError(error: NodeJS.ErrnoException): void {
   process.exit(0);
 }
 
-if (require.main === module) {
+/** Runs the command line this process was started with (`bin/tcg.js`, or `node dist/cli/main.js`). */
+export function main(): void {
   process.once('SIGINT', onInterrupt);
   process.stdout.on('error', onOutputError);
   process.stderr.on('error', onOutputError);
   void runCli(process.argv.slice(2));
 }
+
+if (require.main === module) main();
