@@ -15,6 +15,17 @@ class LateFailureController {
     throw new Error('Connection terminated unexpectedly');
   }
 
+  /** What `pg` throws when a statement passed DATABASE_QUERY_TIMEOUT_MS, and when the server shuts down. */
+  @Get('frozen')
+  frozen(): never {
+    throw new Error('Query read timeout');
+  }
+
+  @Get('shutdown')
+  shutdown(): never {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  }
+
   /** What a command throws when other processes kept writing its stream for as long as it retried. */
   @Get('busy')
   busy(): never {
@@ -66,5 +77,22 @@ describe('ApiExceptionFilter on a stream other processes kept busy', () => {
     const res = await request(app.getHttpServer()).get('/late/busy').expect(503);
     expect(res.body).toEqual({ statusCode: 503, code: 'busy', message: 'La tienda está atendiendo muchos pedidos a la vez. Inténtalo de nuevo en unos segundos.' });
     expect(res.headers['retry-after']).toBe('1');
+  });
+});
+
+describe('ApiExceptionFilter when the database does not answer', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await NestFactory.create(LateFailureModule, { logger: false });
+    app.useGlobalFilters(new ApiExceptionFilter(pino({ level: 'silent' })));
+    await app.init();
+  });
+  afterAll(() => app.close());
+
+  // Before: a 500 'Ocurrió un error inesperado', as if the shop were broken, with nothing saying to retry.
+  it.each(['/late/frozen', '/late/shutdown'])('answers %s with 503 in Spanish and Retry-After', async (path) => {
+    const res = await request(app.getHttpServer()).get(path).expect(503);
+    expect(res.body).toEqual({ statusCode: 503, code: 'database_unavailable', message: 'La tienda no puede atenderte en este momento. Inténtalo de nuevo en unos segundos.' });
+    expect(res.headers['retry-after']).toBe('5');
   });
 });

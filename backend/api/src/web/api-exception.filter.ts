@@ -34,6 +34,16 @@ const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
 const STORAGE_FULL = 'No hay espacio en el servidor para guardar los cambios. Inténtalo más tarde.';
 const KEY_REUSED = 'Esta solicitud ya se registró con otros datos.';
 const BUSY = 'La tienda está atendiendo muchos pedidos a la vez. Inténtalo de nuevo en unos segundos.';
+const DATABASE_UNAVAILABLE = 'La tienda no puede atenderte en este momento. Inténtalo de nuevo en unos segundos.';
+
+/** A database that does not answer (the statement bound, a refused or lost connection, a server shutting down). */
+const UNAVAILABLE_MESSAGES = /^(?:Query read timeout|timeout exceeded when trying to connect|Connection terminated)/;
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return UNAVAILABLE_MESSAGES.test(error.message) || UNAVAILABLE_CODES.has(String((error as { code?: unknown }).code));
+}
 
 /** Nest's own messages (`Cannot GET /x`, `Failed to decode param …`, the status names): never shown as they are. */
 const FRAMEWORK_WORDS = /^(?:Cannot [A-Z-]+ |Failed to decode param|Not Found$|Bad Request$|Forbidden resource$|Unauthorized$|Payload Too Large$|Unsupported Media Type$)/;
@@ -79,6 +89,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // A route may have set its own type and caching (a year, for an image) before it failed: an error is JSON and never kept.
     res.status(body.statusCode).type('application/json').setHeader('Cache-Control', 'no-store');
     if (body.code === 'busy') res.setHeader('Retry-After', '1');
+    if (body.code === 'database_unavailable') res.setHeader('Retry-After', '5');
     res.json(body);
   }
 
@@ -112,6 +123,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     // An Idempotency-Key sent again with another request: what the first one stored stands.
     if (exception instanceof EventIdReusedError) return { statusCode: 422, code: 'idempotency_key_reused', message: KEY_REUSED };
+    // Nothing the shopper did: a retry in a moment may pass (a request whose commit landed is idempotent by its key).
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.error({ err: exception }, 'the database did not answer');
+      return { statusCode: 503, code: 'database_unavailable', message: DATABASE_UNAVAILABLE };
+    }
     // Other processes kept writing the same stream for as long as the command retried: nothing was written by this attempt.
     if (exception instanceof ConcurrencyError) {
       this.logger.warn({ err: exception }, 'gave up retrying a busy stream');
