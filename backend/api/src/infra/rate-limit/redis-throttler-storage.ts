@@ -8,6 +8,8 @@ export interface RedisThrottlerStorageOptions {
   prefix?: string;
   /** How long a count may take before this request is counted in this process instead. Default 250 ms. */
   commandTimeoutMs?: number;
+  /** After a count Redis did not make, how long counts stay in memory before Redis is asked again. Default 5 s. */
+  retryRedisAfterMs?: number;
   /** Told once when Redis stops answering and once when it answers again. */
   onFallback?: (event: 'redis-unavailable' | 'redis-back', error?: Error) => void;
 }
@@ -58,10 +60,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   private readonly fallback = new ThrottlerStorageService();
   private readonly onFallback: NonNullable<RedisThrottlerStorageOptions['onFallback']>;
   private fallingBack = false;
+  /** Until when counts skip Redis: each one asked while it does not answer cost its caller up to 250 ms. */
+  private skipRedisUntil = 0;
+  private readonly retryRedisAfterMs: number;
 
   constructor(options: RedisThrottlerStorageOptions) {
     this.prefix = options.prefix ?? 'tcg:throttle';
     this.onFallback = options.onFallback ?? (() => undefined);
+    this.retryRedisAfterMs = options.retryRedisAfterMs ?? 5000;
     // One try, bounded in time: a count that cannot be made now is made in memory, not later.
     const redis = new Redis(options.redisUrl, {
       maxRetriesPerRequest: 0,
@@ -74,12 +80,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const tag = `${this.prefix}:{${throttlerName}:${key}}`;
+    if (Date.now() < this.skipRedisUntil) return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
     let reply: [number, number, number, number];
     try {
       reply = await this.redis.throttleHit(`${tag}:hits`, `${tag}:block`, ttl, limit, blockDuration);
     } catch (error) {
       if (!this.fallingBack) this.onFallback('redis-unavailable', error as Error);
       this.fallingBack = true;
+      this.skipRedisUntil = Date.now() + this.retryRedisAfterMs;
       return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
     }
     if (this.fallingBack) this.onFallback('redis-back');
