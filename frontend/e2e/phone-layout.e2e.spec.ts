@@ -38,8 +38,14 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   await page.goto('/');
   await page.getByRole('region', { name: 'Últimos sets' }).waitFor();
   widths.home = await overflow(page);
-  // The whole name of the shop shows next to "Iniciar sesión", not "TCG Lim".
-  await expect(page.locator('.site-header__logo').evaluate((logo) => logo.scrollWidth - logo.clientWidth)).resolves.toBeLessThanOrEqual(0);
+  // The whole name of the shop shows next to "Iniciar sesión", not "TCG Lim" (375 px) nor "TCG Li" (320 px).
+  const cutLogo: Record<number, number> = {};
+  for (const width of [320, 360, 375]) {
+    await page.setViewportSize({ width, height: 667 });
+    cutLogo[width] = await page.locator('.site-header__logo').evaluate((logo) => logo.scrollWidth - logo.clientWidth);
+  }
+  expect(cutLogo).toEqual({ 320: 0, 360: 0, 375: 0 });
+  await page.setViewportSize({ width: 375, height: 667 });
 
   for (const id of [CARD.id, 'Black Skull Dragon_MRD-EN018_Ultra Rare_Unlimited_en']) {
     await page.goto(`/product/${encodeURIComponent(id)}`);
