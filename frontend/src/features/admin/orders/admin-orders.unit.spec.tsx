@@ -33,6 +33,15 @@ const card = (id: string) => screen.getByRole('listitem', { name: `Pedido #${id.
 describe('admin orders list', () => {
   afterEach(() => jest.restoreAllMocks());
 
+  // Before: every order that used the proof was listed in one line (QA: 240 ids).
+  it('names the first five orders that used the same proof, then how many more', async () => {
+    const others = Array.from({ length: 8 }, (_, index) => `${String(index + 1).repeat(8)}-0000`);
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([order('aaaaaaaa-1111', 'pendiente_confirmación_pago', { sameProofOrderIds: others })]) });
+    renderApp('/admin/orders');
+    await screen.findByRole('listitem', { name: 'Pedido #aaaaaaaa' });
+    expect(within(card('aaaaaaaa-1111')).getByRole('note')).toHaveTextContent('Comprobante repetido en #11111111, #22222222, #33333333, #44444444, #55555555 y 3 más');
+  });
+
   it('shows every order with its admin label, contact, line totals, total and proof; buttons only on pending ones', async () => {
     mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([pending, confirmed, cancelled]) });
     renderApp('/admin/orders');

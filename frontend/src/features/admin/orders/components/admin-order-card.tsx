@@ -17,6 +17,15 @@ function statusLabel(status: string): string {
 
 const shortId = (id: string) => `#${id.slice(0, SHORT_ID_LENGTH)}`;
 
+/** The orders that used the same proof: the first few by id, then how many more (QA saw 240 ids in one line). */
+const SAME_PROOF_SHOWN = 5;
+
+function sameProofList(orderIds: readonly string[]): string {
+  const shown = orderIds.slice(0, SAME_PROOF_SHOWN).map(shortId).join(', ');
+  const more = orderIds.length - SAME_PROOF_SHOWN;
+  return more > 0 ? `${shown} y ${more} más` : shown;
+}
+
 interface AdminOrderCardProps {
   order: AdminOrder;
   busy: boolean;
@@ -106,7 +115,7 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
         </a>
         {order.sameProofOrderIds.length > 0 && (
           <span className="admin-order__duplicate" role="note">
-            ⚠ Comprobante repetido en {order.sameProofOrderIds.map(shortId).join(', ')}
+            ⚠ Comprobante repetido en {sameProofList(order.sameProofOrderIds)}
           </span>
         )}
       </div>
