@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveDataDir } from '../db/data-dir';
+import { invocationDir, resolveDataDir } from '../db/data-dir';
 import { CLI_HOLDER } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
@@ -53,7 +53,7 @@ async function requireShopTables(db: Database, where: string): Promise<void> {
 export async function openCliContext(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<CliContext> {
   checkConnectionUrls(env);
   const databaseUrl = env.DATABASE_URL || undefined;
-  const dataDir = databaseUrl ? undefined : join(resolveDataDir(env.DATA_DIR || undefined, { invokedFrom: env.INIT_CWD }), 'data');
+  const dataDir = databaseUrl ? undefined : join(resolveDataDir(env.DATA_DIR || undefined, { invokedFrom: invocationDir(env) }), 'data');
   // Opening PGlite on a directory that is not there would create a whole database to find it empty.
   if (dataDir && options.migrate === false && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir} does not exist)`);
   const db = await openDatabase({ databaseUrl, dataDir, applicationName: CLI_HOLDER });

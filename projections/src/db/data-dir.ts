@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /** The directory of the workspace's own package.json (the one with `workspaces`), above `from`. */
 function workspaceRoot(from: string): string | undefined {
@@ -16,8 +16,24 @@ function workspaceRoot(from: string): string | undefined {
   }
 }
 
+/** Whether one of the two directories holds the other (or they are the same). */
+function nested(a: string, b: string): boolean {
+  const down = (from: string, to: string) => !relative(from, to).startsWith('..');
+  return down(a, b) || down(b, a);
+}
+
+/**
+ * Where the command was run: npm's `INIT_CWD` when npm started this process (it runs a workspace's
+ * script inside the package's folder, below it), else the working directory. A process that only
+ * inherited INIT_CWD from an npm somewhere else, and runs in an unrelated folder, reads its own.
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  const initCwd = env.INIT_CWD;
+  return initCwd && nested(resolve(initCwd), cwd) ? resolve(initCwd) : cwd;
+}
+
 export interface DataDirPlace {
-  /** Where the command was run: npm's `INIT_CWD` (npm runs a workspace's script inside its folder), else the working directory. */
+  /** Where the command was run (`invocationDir()`). */
   invokedFrom?: string;
   /** Where this code lives, to find the workspace from. */
   codeDir?: string;
@@ -30,7 +46,7 @@ export interface DataDirPlace {
  * command was run.
  */
 export function resolveDataDir(value: string | undefined, place: DataDirPlace = {}): string {
-  const invokedFrom = place.invokedFrom ?? process.env.INIT_CWD ?? process.cwd();
+  const invokedFrom = place.invokedFrom ?? invocationDir();
   if (value) return resolve(invokedFrom, value);
   const root = workspaceRoot(place.codeDir ?? __dirname);
   return resolve(root ?? invokedFrom, 'var');

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveDataDir } from './data-dir';
+import { invocationDir, resolveDataDir } from './data-dir';
 
 describe('resolveDataDir', () => {
   let root: string;
@@ -30,5 +30,13 @@ describe('resolveDataDir', () => {
 
   it('falls back to where the command was run outside a workspace', () => {
     expect(resolveDataDir(undefined, { codeDir: '/', invokedFrom: '/srv/tienda' })).toBe('/srv/tienda/var');
+  });
+
+  it("takes npm's INIT_CWD only when this process runs in or above it", () => {
+    expect(invocationDir({ INIT_CWD: '/srv/tienda' }, '/srv/tienda/backend/api')).toBe('/srv/tienda');
+    expect(invocationDir({ INIT_CWD: '/srv/tienda/projections' }, '/srv/tienda')).toBe('/srv/tienda/projections');
+    // Inherited from an npm run elsewhere: before, a relative DATA_DIR was read from that other folder.
+    expect(invocationDir({ INIT_CWD: '/srv/tienda/backend' }, '/tmp/operador')).toBe('/tmp/operador');
+    expect(invocationDir({}, '/tmp/operador')).toBe('/tmp/operador');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { CONNECTION_URL_RULES, followsConnectionRule, resolveDataDir } from '@tcg/projections';
+import { CONNECTION_URL_RULES, followsConnectionRule, invocationDir, resolveDataDir } from '@tcg/projections';
 import { z } from 'zod';
 import { s3OptionsFromEnv, type S3FileStorageOptions } from '../infra/files';
 
@@ -200,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const devLogin = e.DEV_LOGIN ?? e.NODE_ENV !== 'production';
-  const dataDir = resolveDataDir(e.DATA_DIR, { invokedFrom: env.INIT_CWD });
+  const dataDir = resolveDataDir(e.DATA_DIR, { invokedFrom: invocationDir(env) });
   return {
     env: e.NODE_ENV,
     port: e.PORT,
