@@ -71,7 +71,11 @@ export class AuthModule implements NestModule, OnApplicationBootstrap, OnApplica
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes({ path: '{*splat}', method: RequestMethod.ALL });
+    // Probes need no session, and must not fail with the database when they carry a cookie.
+    consumer
+      .apply(SessionMiddleware)
+      .exclude({ path: 'health', method: RequestMethod.GET }, { path: 'ready', method: RequestMethod.GET })
+      .forRoutes({ path: '{*splat}', method: RequestMethod.ALL });
   }
 
   onApplicationBootstrap(): void {

@@ -1,6 +1,9 @@
 import type { Database } from '@tcg/projections';
 import request from 'supertest';
+import { SESSION_STORE } from '../auth/session.middleware';
+import type { PgSessionStore } from '../auth/pg-session.store';
 import { DATABASE } from '../database/database.module';
+import { CSRF } from '../proofs/testing/shop-session.fixtures';
 import { PortRegistry } from './port-registry';
 import { startTestApp, TestApp } from '../testing/test-app';
 
@@ -14,6 +17,20 @@ describe('health and readiness', () => {
   it('answers liveness without touching the servers', async () => {
     const res = await request(t.server).get('/api/health').expect(200);
     expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  // Before: a probe that carried a session cookie had the session read from the database first, so with
+  // the database down liveness failed too and readiness lost its report of which port was down.
+  it('answers health and readiness without reading the session a cookie names', async () => {
+    const signedIn = await request(t.server).post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
+    const cookie = signedIn.headers['set-cookie'];
+    const reads = jest.spyOn(t.app.get<PgSessionStore>(SESSION_STORE), 'get');
+    await request(t.server).get('/api/health').set('Cookie', cookie).expect(200);
+    await request(t.server).get('/api/ready').set('Cookie', cookie).expect(200);
+    expect(reads).not.toHaveBeenCalled();
+    await request(t.server).get('/api/auth/me').set('Cookie', cookie).expect(200);
+    expect(reads).toHaveBeenCalled();
+    reads.mockRestore();
   });
 
   it('names the adapter of each port and its state', async () => {

@@ -21,6 +21,12 @@ class LateFailureController {
     throw new Error('Query read timeout');
   }
 
+  /** A `pg` Client's own connect past its bound (the projection lock's client). */
+  @Get('connect-timeout')
+  connectTimeout(): never {
+    throw new Error('timeout expired');
+  }
+
   @Get('shutdown')
   shutdown(): never {
     throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
@@ -90,7 +96,7 @@ describe('ApiExceptionFilter when the database does not answer', () => {
   afterAll(() => app.close());
 
   // Before: a 500 'Ocurrió un error inesperado', as if the shop were broken, with nothing saying to retry.
-  it.each(['/late/frozen', '/late/shutdown'])('answers %s with 503 in Spanish and Retry-After', async (path) => {
+  it.each(['/late/frozen', '/late/connect-timeout', '/late/shutdown'])('answers %s with 503 in Spanish and Retry-After', async (path) => {
     const res = await request(app.getHttpServer()).get(path).expect(503);
     expect(res.body).toEqual({ statusCode: 503, code: 'database_unavailable', message: 'La tienda no puede atenderte en este momento. Inténtalo de nuevo en unos segundos.' });
     expect(res.headers['retry-after']).toBe('5');

@@ -37,8 +37,9 @@ const BUSY = 'La tienda está atendiendo muchos pedidos a la vez. Inténtalo de 
 const DATABASE_UNAVAILABLE = 'La tienda no puede atenderte en este momento. Inténtalo de nuevo en unos segundos.';
 
 /** A database that does not answer (the statement bound, a refused or lost connection, a server shutting down). */
-const UNAVAILABLE_MESSAGES = /^(?:Query read timeout|timeout exceeded when trying to connect|Connection terminated)/;
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+// `pg`'s words: a statement past its bound; the pool's wait for a connection; a client's own connect (the lock's).
+const UNAVAILABLE_MESSAGES = /^(?:Query read timeout|timeout exceeded when trying to connect|timeout expired$|Connection terminated)/;
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

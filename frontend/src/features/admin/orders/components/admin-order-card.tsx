@@ -17,7 +17,7 @@ function statusLabel(status: string): string {
 
 const shortId = (id: string) => `#${id.slice(0, SHORT_ID_LENGTH)}`;
 
-/** The orders that used the same proof: the first few by id, then how many more (QA saw 240 ids in one line). */
+/** The orders that used the same proof: the first five as the server lists them (oldest first), then how many more (QA saw 240 ids in one line). */
 const SAME_PROOF_SHOWN = 5;
 
 function sameProofList(orderIds: readonly string[]): string {
