@@ -42,5 +42,5 @@ export function renderApp(url = '/') {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router, user };
+  return { ...view, router, user, queryClient };
 }

@@ -38,6 +38,8 @@ export const messages = {
     empty: 'No tienes pedidos registrados.',
     /** Not in the spec: the order just placed is not on the list yet (the shop is slow to show it). */
     registering: 'Tu pedido se está registrando; aparecerá en esta lista en unos segundos.',
+    /** Not in the spec: still not on the list after a minute of asking. */
+    registeringLate: 'Tu pedido se registró, pero aún no aparece en esta lista. Vuelve a intentarlo en unos minutos.',
     loadFailed: 'Ocurrió un error al cargar tus pedidos',
     mustSignIn: 'Debes iniciar sesión para ver tus pedidos',
   },

@@ -1,7 +1,7 @@
 import { messages } from '@tcg/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
-import type { OrderHistoryEntry } from './api/get-my-orders';
+import { BEHIND_RECHECKS, type OrderHistoryEntry } from './api/get-my-orders';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
 const signedIn = { user: lucia, isAdmin: false };
@@ -61,7 +61,7 @@ it('says the order just placed is on its way while the list is behind, and asks 
   const answers = [{ orders: [older], behind: true }, { orders: [newest, older], behind: false }];
   const fetch = shop(signedIn, { '/api/orders/mine?position=42': () => jsonResponse(answers.length > 1 ? answers.shift() : answers[0]) });
   renderApp('/account/history?position=42');
-  expect(await screen.findByText(messages.orders.registering)).toHaveAttribute('role', 'status');
+  expect((await screen.findByText(messages.orders.registering)).closest('[role="status"]')).not.toBeNull();
   expect(screen.getByText('Pedido #a1b2c3d4')).toBeInTheDocument();
   expect(await screen.findByText('Pedido #3f2a9c1e', undefined, { timeout: 3000 })).toBeInTheDocument();
   expect(screen.queryByText(messages.orders.registering)).not.toBeInTheDocument();
@@ -73,8 +73,26 @@ it('says the order just placed is on its way while the list is behind, and asks 
 it('says the order is on its way rather than that there are no orders', async () => {
   shop(signedIn, { '/api/orders/mine?position=42': { orders: [], behind: true } });
   renderApp('/account/history?position=42');
-  expect(await screen.findByText(messages.orders.registering)).toHaveAttribute('role', 'status');
+  expect((await screen.findByText(messages.orders.registering)).closest('[role="status"]')).not.toBeNull();
   expect(screen.queryByText(messages.orders.empty)).not.toBeInTheDocument();
+});
+
+// Before: after a minute of asking, the page still promised the order "en unos segundos" and never asked again.
+it('stops promising seconds once it stopped asking, and offers to ask again', async () => {
+  const answers = [{ orders: [], behind: true }];
+  shop(signedIn, { '/api/orders/mine?position=42': () => jsonResponse(answers[0]) });
+  const { user, queryClient } = renderApp('/account/history?position=42');
+  await screen.findByText(messages.orders.registering);
+  const key = ['orders', 'mine', '42'];
+  act(() => {
+    for (let ask = 1; ask <= BEHIND_RECHECKS; ask++) queryClient.setQueryData(key, { orders: [], behind: true }, { updatedAt: Date.now() + ask });
+  });
+  expect(await screen.findByText(messages.orders.registeringLate)).toBeInTheDocument();
+  expect(screen.queryByText(messages.orders.registering)).not.toBeInTheDocument();
+  answers[0] = { orders: [newest], behind: false };
+  await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+  expect(await screen.findByText('Pedido #3f2a9c1e')).toBeInTheDocument();
+  expect(screen.queryByText(messages.orders.registeringLate)).not.toBeInTheDocument();
 });
 
 it('toasts the spec text when the orders cannot be loaded', async () => {

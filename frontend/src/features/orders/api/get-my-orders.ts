@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface OrderHistoryEntry {
@@ -28,7 +28,7 @@ export function getMyOrders(position: string | null, { signal }: { signal?: Abor
 
 /** While the list lacks the order just placed, it is asked for again (each ask waits up to 2 s), for about a minute. */
 const BEHIND_RECHECK_MS = 1_000;
-const BEHIND_RECHECKS = 20;
+export const BEHIND_RECHECKS = 20;
 
 export const myOrdersQueryOptions = (position: string | null) =>
   queryOptions({
@@ -38,3 +38,13 @@ export const myOrdersQueryOptions = (position: string | null) =>
   });
 
 export const useMyOrders = (position: string | null) => useQuery(myOrdersQueryOptions(position));
+
+/**
+ * Whether the list is still behind after every re-ask: the page stops saying the order comes in seconds.
+ * Takes the answer's `dataUpdatedAt`, so the caller re-renders on each answer, equal ones included.
+ */
+export function useGaveUpWaiting(position: string | null, answer: { behind: boolean; dataUpdatedAt: number }): boolean {
+  const queryClient = useQueryClient();
+  const state = queryClient.getQueryState(myOrdersQueryOptions(position).queryKey);
+  return answer.behind && answer.dataUpdatedAt > 0 && (state?.dataUpdateCount ?? 0) > BEHIND_RECHECKS;
+}

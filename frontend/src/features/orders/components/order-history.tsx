@@ -1,9 +1,10 @@
 import { messages, orderStatusLabels } from '@tcg/domain';
 import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { formatDate, formatMoney } from '@/lib/format';
-import { type OrderHistoryEntry, useMyOrders } from '../api/get-my-orders';
+import { type OrderHistoryEntry, useGaveUpWaiting, useMyOrders } from '../api/get-my-orders';
 import './order-history.css';
 
 const SHORT_ID_LENGTH = 8;
@@ -58,6 +59,7 @@ function HistorySkeleton() {
 export function OrderHistory({ position }: { position: string | null }) {
   const toast = useToast();
   const orders = useMyOrders(position);
+  const gaveUp = useGaveUpWaiting(position, { behind: orders.data?.behind ?? false, dataUpdatedAt: orders.dataUpdatedAt });
 
   useEffect(() => {
     if (orders.isError) toast.error(messages.orders.loadFailed);
@@ -68,9 +70,18 @@ export function OrderHistory({ position }: { position: string | null }) {
   const { orders: list, behind } = orders.data;
   // Said, not an empty state: the order just placed is on its way to this list, which asks again meanwhile.
   const registering = behind ? (
-    <p className="order-history__registering" role="status">
-      {messages.orders.registering}
-    </p>
+    <div className="order-history__registering" role="status">
+      {gaveUp ? (
+        <>
+          <p>{messages.orders.registeringLate}</p>
+          <Button variant="secondary" onClick={() => void orders.refetch()}>
+            Reintentar
+          </Button>
+        </>
+      ) : (
+        <p>{messages.orders.registering}</p>
+      )}
+    </div>
   ) : null;
   if (list.length === 0) return registering ?? <p className="order-history__empty">{messages.orders.empty}</p>;
   return (
