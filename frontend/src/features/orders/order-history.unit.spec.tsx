@@ -1,7 +1,7 @@
 import { messages } from '@tcg/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
-import { BEHIND_RECHECKS, type OrderHistoryEntry } from './api/get-my-orders';
+import { BEHIND_RECHECKS, type MyOrdersResponse, type OrderHistoryEntry } from './api/get-my-orders';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
 const signedIn = { user: lucia, isAdmin: false };
@@ -79,7 +79,7 @@ it('says the order is on its way rather than that there are no orders', async ()
 
 // Before: after a minute of asking, the page still promised the order "en unos segundos" and never asked again.
 it('stops promising seconds once it stopped asking, and offers to ask again', async () => {
-  const answers = [{ orders: [], behind: true }];
+  const answers: MyOrdersResponse[] = [{ orders: [], behind: true }];
   shop(signedIn, { '/api/orders/mine?position=42': () => jsonResponse(answers[0]) });
   const { user, queryClient } = renderApp('/account/history?position=42');
   await screen.findByText(messages.orders.registering);
