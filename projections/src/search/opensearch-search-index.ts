@@ -37,6 +37,13 @@ function termsOrAll(field: string, values: string[]): object {
   return values.length > 0 ? { terms: { [field]: values } } : { match_all: {} };
 }
 
+/** A rarity typed into a URL ('secret rare') is the catalogue's ('Secret Rare'); `terms` has no case option. */
+function anyOfIgnoringCase(field: string, values: string[]): object {
+  if (values.length === 0) return { match_all: {} };
+  const should = values.map((value) => ({ term: { [field]: { value, case_insensitive: true } } }));
+  return { bool: { should, minimum_should_match: 1 } };
+}
+
 interface Bucket {
   key: string;
   doc_count: number;
@@ -92,7 +99,7 @@ export class OpenSearchSearchIndex implements SearchIndex {
     if (params.setId) filter.push({ term: { setId: params.setId } });
     if (params.inStockOnly) filter.push({ range: { stockFinal: { gt: 0 } } });
     const languages = termsOrAll('language', params.languages);
-    const rarities = termsOrAll('rarity', params.rarities);
+    const rarities = anyOfIgnoringCase('rarity', params.rarities);
     const body: Body = {
       from: beyond ? 0 : from,
       size: beyond ? 0 : SEARCH_PAGE_SIZE,

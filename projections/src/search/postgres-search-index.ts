@@ -10,7 +10,10 @@ const ORDER_BY: Record<SearchSort, string> = {
 };
 
 const IN_LANGUAGES = '(cardinality($4::text[]) = 0 OR language = ANY($4::text[]))';
-const IN_RARITIES = '(cardinality($5::text[]) = 0 OR rarity = ANY($5::text[]))';
+/** `$5` is lower case: a rarity typed into a URL ('secret rare') is the catalogue's ('Secret Rare'). */
+const IN_RARITIES = '(cardinality($5::text[]) = 0 OR lower(rarity) = ANY($5::text[]))';
+/** The page's filter, on the rarities as the matching cards spell them (`counts`), so the indexes still apply. */
+const IN_RARITIES_SPELT = `(cardinality($5::text[]) = 0 OR rarity = ANY(ARRAY(SELECT rarity FROM counts WHERE ${IN_RARITIES})))`;
 
 type TextMatch = 'all' | 'prefix';
 
@@ -84,7 +87,7 @@ function searchSql(sort: SearchSort, match: TextMatch): string {
             FROM (SELECT id, name, default_name, image_url, image_small_url, rarity, edition, set_name, set_code, set_id, language,
                          stock_final, last_sale_price, last_offer_price
                     FROM cards
-                    JOIN (SELECT id FROM ${text.from} WHERE ${matches} AND ${IN_LANGUAGES} AND ${IN_RARITIES}
+                    JOIN (SELECT id FROM ${text.from} WHERE ${matches} AND ${IN_LANGUAGES} AND ${IN_RARITIES_SPELT}
                            ORDER BY ${ORDER_BY[sort]} LIMIT ${SEARCH_PAGE_SIZE} OFFSET $6) page USING (id)
                    ORDER BY ${ORDER_BY[sort]}) h) AS hits,
          (SELECT coalesce(json_agg(f ORDER BY f.value), '[]')
@@ -200,7 +203,7 @@ export class PostgresSearchIndex implements SearchIndex {
           params.setId ?? null,
           params.inStockOnly,
           params.languages,
-          params.rarities,
+          params.rarities.map((rarity) => rarity.toLowerCase()),
           (page - 1) * SEARCH_PAGE_SIZE,
         ])
       ).rows[0];

@@ -72,6 +72,14 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect(twoRarities.hits.map((hit) => hit.id).sort()).toEqual([idOf(3), idOf(10), idOf(14)].sort());
   });
 
+  it('takes a rarity in any case, as a hand-typed URL may spell it, and counts it as the catalogue spells it', async () => {
+    const typed = await search({ q: 'dragon', languages: ['es'], rarities: ['ultra RARE'] });
+    expect(typed.hits.map((hit) => hit.id)).toEqual([idOf(1)]);
+    expect(typed).toEqual(await search({ q: 'dragon', languages: ['es'], rarities: ['Ultra Rare'] }));
+    const twoRarities = await search({ rarities: ['common', 'SECRET RARE'] });
+    expect(twoRarities.hits.map((hit) => hit.id).sort()).toEqual([idOf(3), idOf(10), idOf(14)].sort());
+  });
+
   it('counts each facet group with the other group filtered, not its own', async () => {
     const result = await search({ q: 'dragon', languages: ['es'] });
     expect(result.facets.language).toEqual([

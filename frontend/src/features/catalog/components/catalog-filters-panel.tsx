@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import {
   activeFilterCount,
   DEFAULT_SORT,
+  sameValue,
   sortLabels,
   toggle,
   type CatalogFilters,
@@ -37,7 +38,10 @@ interface FacetOption {
  */
 export function facetOptions(options: FacetValue[] | undefined, counted: FacetValue[] | undefined, selected: string[]): FacetOption[] {
   const counts = new Map(counted?.map((facet) => [facet.value, facet.count]));
-  const values = new Set([...(options ?? []).map((facet) => facet.value), ...counts.keys(), ...selected]);
+  const known = [...(options ?? []).map((facet) => facet.value), ...counts.keys()];
+  // A value ticked in another case (a hand-typed URL) is shown as the catalogue spells it, once.
+  const spelt = selected.map((value) => known.find((option) => sameValue(option, value)) ?? value);
+  const values = new Set([...known, ...spelt]);
   return [...values].sort().map((value) => ({ value, count: counted ? (counts.get(value) ?? 0) : null }));
 }
 
@@ -63,7 +67,7 @@ function FacetGroup({ title, values, selected, label, clearLabel, onChange }: Fa
       <legend className="filters__legend">{title}</legend>
       {values.length === 0 && <p className="filters__none">Sin opciones</p>}
       {values.map((facet) => {
-        const checked = selected.includes(facet.value);
+        const checked = selected.some((value) => sameValue(value, facet.value));
         // Ticking a value no result has would only empty the list.
         const disabled = facet.count === 0 && !checked;
         return (

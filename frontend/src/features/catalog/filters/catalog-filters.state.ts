@@ -82,6 +82,11 @@ export function activeFilterCount(filters: CatalogFilters): number {
   return filters.languages.length + filters.rarities.length + (filters.inStockOnly ? 1 : 0);
 }
 
+/** Facet values are one whatever their case, as the API takes them: a hand-typed `secret rare` is 'Secret Rare'. */
+export function sameValue(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 export function toggle(values: string[], value: string): string[] {
-  return values.includes(value) ? values.filter((item) => item !== value) : [...values, value];
+  return values.some((item) => sameValue(item, value)) ? values.filter((item) => !sameValue(item, value)) : [...values, value];
 }

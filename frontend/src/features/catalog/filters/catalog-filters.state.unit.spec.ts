@@ -1,4 +1,4 @@
-import { activeFilterCount, emptyFilters, readFilters, searchQueryString, writeFilters } from './catalog-filters.state';
+import { activeFilterCount, emptyFilters, readFilters, searchQueryString, toggle, writeFilters } from './catalog-filters.state';
 
 describe('filters in the URL', () => {
   it('reads every parameter', () => {
@@ -45,4 +45,9 @@ it('spells out every API parameter', () => {
 it('counts checked values and the availability switch, not the sort', () => {
   expect(activeFilterCount({ ...emptyFilters, sort: 'za' })).toBe(0);
   expect(activeFilterCount({ languages: ['en', 'es'], rarities: ['Common'], inStockOnly: true, sort: 'az', page: 1 })).toBe(4);
+});
+
+it('toggles a value whatever its case', () => {
+  expect(toggle(['secret rare', 'Common'], 'Secret Rare')).toEqual(['Common']);
+  expect(toggle(['Common'], 'Secret Rare')).toEqual(['Common', 'Secret Rare']);
 });
