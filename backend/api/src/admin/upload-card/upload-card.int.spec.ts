@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { messages } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import sharp from 'sharp';
@@ -356,6 +359,53 @@ describe('admin single-card upload while the job queue refuses jobs', () => {
     } finally {
       await shop.close();
       await standIn.close();
+    }
+  });
+});
+
+describe('admin single-card upload when the embedded shop stops before its pictures are copied', () => {
+  it('copies them once it starts again (the in-process runner journals its jobs)', async () => {
+    const standIn = await startCardDatabaseStandIn();
+    const dataDir = mkdtempSync(join(tmpdir(), 'tcg-pictures-'));
+    const env = { CARD_DATABASE_URL: standIn.url, TRANSLATE_URL: standIn.translateUrl, DEMO_SEED: 'false', DATA_DIR: dataDir };
+    const imageRequests = () => standIn.requests.filter((r) => r.path.startsWith('/images/')).length;
+    try {
+      let cardId: string;
+      const first = await startTestApp(env, { embedded: true });
+      try {
+        const admin = request.agent(first.server);
+        await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+        const card = (await admin.get('/api/admin/card-lookup').query({ name: 'Dark Magician' }).expect(200)).body;
+        // The card database is down: the first attempt fails and the retry waits its backoff.
+        standIn.failWith('/images/', 503);
+        const res = await admin
+          .post('/api/admin/cards/upload')
+          .set(CSRF)
+          .send({ name: card.name, spanishName: card.spanishName, ...card.versions[0], language: 'en', quantity: 1, unitCost: 0, salePrice: 1500, offerPrice: 0, imageUrl: card.imageUrl })
+          .expect(201);
+        cardId = res.body.cardId;
+        for (let tries = 0; tries < 200 && imageRequests() === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(imageRequests()).toBe(1);
+      } finally {
+        await first.close();
+      }
+      standIn.failWith(null);
+      const next = await startTestApp(env, { embedded: true });
+      try {
+        const path = `/api/cards/${encodeURIComponent(cardId)}`;
+        let listed = (await request(next.server).get(path).expect(200)).body;
+        for (let tries = 0; tries < 300 && !listed.imageSmallUrl; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          listed = (await request(next.server).get(path).expect(200)).body;
+        }
+        expect(listed).toMatchObject({ imageUrl: expect.stringMatching(/\/large\.webp$/), imageSmallUrl: expect.stringMatching(/\/small\.webp$/) });
+        expect(imageRequests()).toBe(2);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await standIn.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { BullmqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
+import type { JobJournal } from './job-journal';
 import { JobLogger, JobQueue } from './job-queue';
 
 export interface JobQueueSettings {
@@ -10,10 +11,12 @@ export interface JobQueueSettings {
   logger?: JobLogger;
   /** How long `close()` waits for running jobs. Default `DEFAULT_CLOSE_TIMEOUT_MS` (4 s). */
   closeTimeoutMs?: number;
+  /** In-process only: where unfinished jobs wait for the next start (BullMQ keeps them in Redis). */
+  journal?: JobJournal;
 }
 
 export function createJobQueue(settings: JobQueueSettings = {}): JobQueue {
-  const { redisUrl, prefix, logger, closeTimeoutMs } = settings;
+  const { redisUrl, prefix, logger, closeTimeoutMs, journal } = settings;
   if (redisUrl) return new BullmqJobQueue({ redisUrl, prefix, logger, closeTimeoutMs });
-  return new InProcessJobQueue({ logger, closeTimeoutMs });
+  return new InProcessJobQueue({ logger, closeTimeoutMs, journal });
 }

@@ -19,11 +19,17 @@ import {
   settlesWithin,
   silentJobLogger,
 } from './job-queue';
+import type { JobJournal } from './job-journal';
 
 export interface InProcessJobQueueOptions {
   logger?: JobLogger;
   closeTimeoutMs?: number;
+  /** Where unfinished jobs are kept for the next start; without one they are lost when the process stops. */
+  journal?: JobJournal;
 }
+
+/** How long `close()` waits for the journal's last writes (each takes milliseconds). */
+const JOURNAL_CLOSE_WAIT_MS = 1000;
 
 interface PendingJob {
   id: string;
@@ -49,13 +55,18 @@ interface Lane {
 }
 
 /**
- * Runs jobs inside this process with timers and a promise pool, for running without Redis.
- * Nothing is durable: jobs still pending when the process stops are lost (and logged on close).
+ * Runs jobs inside this process with timers and a promise pool, for running without Redis. With a
+ * journal, the jobs enqueued and not finished when the process stops (or dies) run when it starts again;
+ * without one they are lost (and logged on close). Repeatable jobs are scheduled again by their owners
+ * at start, so they are not journaled.
  */
 export class InProcessJobQueue implements JobQueue {
   readonly name = 'in-process' as const;
   private readonly logger: JobLogger;
   private readonly closeTimeoutMs: number;
+  private readonly journal?: JobJournal;
+  /** The journal's writes after a run, one after another so a removal never lands before the save it follows. */
+  private journalWrites: Promise<void> = Promise.resolve();
   private readonly lanes = new Map<string, Lane>();
   private readonly schedules = new Map<string, { everyMs: number; data: unknown; timer?: NodeJS.Timeout }>();
   private readonly running = new Set<Promise<void>>();
@@ -65,6 +76,7 @@ export class InProcessJobQueue implements JobQueue {
   constructor(options: InProcessJobQueueOptions = {}) {
     this.logger = options.logger ?? silentJobLogger;
     this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    this.journal = options.journal;
   }
 
   register<T>(name: string, handler: JobHandler<T>, options?: JobOptions): void {
@@ -76,15 +88,8 @@ export class InProcessJobQueue implements JobQueue {
     this.pump(lane);
   }
 
-  async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {
-    this.assertOpen();
-    const lane = this.lane(name);
-    const id = options.jobId ?? randomUUID();
-    if (lane.ids.has(id)) return;
-    lane.ids.add(id);
-    // Round-trip through JSON so handlers see what BullMQ would give them after Redis.
-    const copy: unknown = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
-    this.schedule(lane, { id, data: copy, attempt: 1, runAt: Date.now() + (options.delayMs ?? 0) });
+  enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {
+    return this.add(name, data, options, true);
   }
 
   async repeat<T>(name: string, everyMs: number, data?: T): Promise<void> {
@@ -102,7 +107,15 @@ export class InProcessJobQueue implements JobQueue {
   async start(): Promise<void> {
     this.assertOpen();
     if (this.state === 'running') return;
+    const unfinished = (await this.journal?.unfinished()) ?? [];
     this.state = 'running';
+    for (const { name, id, data, attempt, runAt } of unfinished) {
+      const lane = this.lane(name);
+      if (lane.ids.has(id)) continue;
+      lane.ids.add(id);
+      this.schedule(lane, { id, data, attempt, runAt });
+    }
+    if (unfinished.length > 0) this.logger.info({ jobs: unfinished.length }, 'unfinished jobs taken up again');
     for (const name of this.schedules.keys()) this.startSchedule(name);
     for (const lane of this.lanes.values()) this.pump(lane);
   }
@@ -115,13 +128,54 @@ export class InProcessJobQueue implements JobQueue {
     if (!(await settlesWithin(Promise.allSettled([...this.running]), this.closeTimeoutMs))) {
       this.abandon.abort(closedBeforeFinishing());
       this.logger.warn({ running: this.running.size, timeoutMs: this.closeTimeoutMs }, 'jobs still running at close');
+      // Settles at once: each run stopped waiting for its handler and journaled its retry.
+      await Promise.allSettled([...this.running]);
     }
-    const dropped = [...this.lanes.values()].reduce((sum, lane) => sum + lane.pending.length, 0);
-    if (dropped > 0) this.logger.warn({ dropped }, 'pending in-process jobs dropped at close');
+    // Before the database closes after this queue; a write that takes longer finds it closed and is logged.
+    await settlesWithin(this.journalWrites, JOURNAL_CLOSE_WAIT_MS);
+    const pending = [...this.lanes.values()].reduce((sum, lane) => sum + lane.pending.length, 0);
+    if (pending > 0 && this.journal) this.logger.info({ pending }, 'pending in-process jobs kept for the next start');
+    else if (pending > 0) this.logger.warn({ dropped: pending }, 'pending in-process jobs dropped at close');
   }
 
   async ping(): Promise<void> {
     if (this.state === 'closed') throw new Error('In-process job queue is closed');
+  }
+
+  private async add(name: string, data: unknown, options: EnqueueOptions, durable: boolean): Promise<void> {
+    this.assertOpen();
+    const lane = this.lane(name);
+    const id = options.jobId ?? randomUUID();
+    if (lane.ids.has(id)) return;
+    lane.ids.add(id);
+    // Round-trip through JSON so handlers see what BullMQ would give them after Redis.
+    const copy: unknown = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+    const job = { id, data: copy, attempt: 1, runAt: Date.now() + (options.delayMs ?? 0) };
+    if (durable && this.journal) {
+      // Kept before it is taken: a job `enqueue` accepted survives the process.
+      try {
+        await this.journal.save({ name, ...job });
+      } catch (error) {
+        lane.ids.delete(id);
+        throw error;
+      }
+    }
+    this.schedule(lane, job);
+  }
+
+  /** The job is done with, for good: the journal need not keep it. */
+  private finish(lane: Lane, job: PendingJob): void {
+    lane.ids.delete(job.id);
+    this.writeJournal(lane, job, (journal) => journal.remove(lane.name, job.id), 'finished job still journaled; it runs again at the next start');
+  }
+
+  /** A failed write leaves the job journaled as it was: at worst it runs once more at the next start. */
+  private writeJournal(lane: Lane, job: PendingJob, write: (journal: JobJournal) => Promise<void>, failure: string): void {
+    const journal = this.journal;
+    if (!journal) return;
+    this.journalWrites = this.journalWrites.then(() =>
+      write(journal).catch((error: unknown) => this.logger.warn({ job: lane.name, id: job.id, err: error }, failure)),
+    );
   }
 
   private assertOpen(): void {
@@ -150,7 +204,7 @@ export class InProcessJobQueue implements JobQueue {
     const schedule = this.schedules.get(name);
     if (!schedule) return;
     // A fixed id means a run that is still pending or running is not stacked up behind itself.
-    const tick = () => void this.enqueue(name, schedule.data, { jobId: `repeat:${name}` });
+    const tick = () => void this.add(name, schedule.data, { jobId: `repeat:${name}` }, false);
     tick();
     schedule.timer = setInterval(tick, schedule.everyMs);
   }
@@ -216,7 +270,7 @@ export class InProcessJobQueue implements JobQueue {
       const signal = this.abandon.signal;
       // As on BullMQ: a job that ignores its signal is abandoned at close, not waited for.
       await runUnlessAborted(() => handler(job.data, { id: job.id, name: lane.name, attempt: job.attempt, signal }), signal);
-      lane.ids.delete(job.id);
+      this.finish(lane, job);
     } catch (error) {
       this.onFailure(lane, job, error);
     }
@@ -227,10 +281,12 @@ export class InProcessJobQueue implements JobQueue {
     if (mayRetry(error, job.attempt, lane.options.attempts)) {
       const delayMs = backoffDelay(lane.options, job.attempt);
       this.logger.warn({ ...context, delayMs }, 'job failed, retrying');
-      this.schedule(lane, { ...job, attempt: job.attempt + 1, runAt: Date.now() + delayMs });
+      const retry = { ...job, attempt: job.attempt + 1, runAt: Date.now() + delayMs };
+      this.writeJournal(lane, retry, (journal) => journal.save({ name: lane.name, ...retry }), 'retry not journaled; the next start repeats the attempt journaled');
+      this.schedule(lane, retry);
       return;
     }
-    lane.ids.delete(job.id);
+    this.finish(lane, job);
     this.logger.error(context, 'job failed after its last attempt');
     lane.failed.push({
       id: job.id,

@@ -15,3 +15,4 @@ export {
 export { InProcessJobQueue, type InProcessJobQueueOptions } from './in-process-job-queue';
 export { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-job-queue';
 export { createJobQueue, type JobQueueSettings } from './create-job-queue';
+export { DatabaseJobJournal, type JobJournal, type JournaledJob } from './job-journal';

@@ -1,7 +1,9 @@
+import { createPgliteTestDatabase, createPostgresTestDatabase, type TestDatabase } from '@tcg/projections/testing';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { BullmqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
+import { DatabaseJobJournal } from './job-journal';
 import { JobContext, JobQueue, PermanentJobError } from './job-queue';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,8 +30,20 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
-function jobQueueContract(adapter: string, create: Factory, before: () => Promise<void>, after: () => Promise<void>) {
-  describe(`JobQueue contract on ${adapter}`, () => {
+interface Adapter {
+  /** The queue's `name`. */
+  kind: string;
+  /** What the suite is called when one kind runs on several stores. */
+  title?: string;
+  create: Factory;
+  before(): Promise<void>;
+  after(): Promise<void>;
+  /** Whether a job survives the queue that took it: a later queue on the same store runs it. */
+  durable: boolean;
+}
+
+function jobQueueContract({ kind: adapter, title, create, before, after, durable }: Adapter) {
+  describe(`JobQueue contract on ${title ?? adapter}`, () => {
     let queue: JobQueue;
     const open: JobQueue[] = [];
     const make: Factory = (options) => {
@@ -252,22 +266,90 @@ function jobQueueContract(adapter: string, create: Factory, before: () => Promis
       expect(() => queue.register('late', () => undefined)).toThrow(/closed/);
       await expect(queue.enqueue('late', {})).rejects.toThrow(/closed/);
     });
+
+    if (!durable) return;
+
+    it('runs, once, a job queued before the process stopped, when the next one starts', async () => {
+      // Not started: the process stopped before the job's turn came.
+      const stopped = make();
+      await stopped.enqueue('copy-pictures', { cardId: 'blue-eyes_LOB_ur_1st_en' }, { jobId: 'pictures-1' });
+      await stopped.close();
+      const runs: Array<{ data: unknown; id: string; attempt: number }> = [];
+      const record = (data: unknown, job: JobContext) => void runs.push({ data, id: job.id, attempt: job.attempt });
+      const next = make();
+      next.register('copy-pictures', record);
+      await next.start();
+      await waitFor(() => runs.length === 1);
+      await next.close();
+      expect(runs).toEqual([{ data: { cardId: 'blue-eyes_LOB_ur_1st_en' }, id: 'pictures-1', attempt: 1 }]);
+      const later = make();
+      later.register('copy-pictures', record);
+      await later.start();
+      await sleep(300);
+      expect(runs).toHaveLength(1);
+    });
+
+    it('runs again, when the next process starts, a job cut off by the close', async () => {
+      const options = { attempts: 3, backoffMs: 50 };
+      const stopping = make({ closeTimeoutMs: 200 });
+      let started = false;
+      stopping.register(
+        'cut-off',
+        () => {
+          started = true;
+          return new Promise<void>(() => undefined);
+        },
+        options,
+      );
+      await stopping.start();
+      await stopping.enqueue('cut-off', { card: 'dark-magician' }, { jobId: 'cut-off-1' });
+      await waitFor(() => started);
+      await stopping.close();
+      const runs: Array<{ data: unknown; attempt: number }> = [];
+      const next = make();
+      next.register('cut-off', (data, job) => void runs.push({ data, attempt: job.attempt }), options);
+      await next.start();
+      await waitFor(() => runs.length === 1);
+      await sleep(200);
+      expect(runs).toEqual([{ data: { card: 'dark-magician' }, attempt: 2 }]);
+    });
   });
 }
 
-jobQueueContract(
-  'in-process',
-  (options) => new InProcessJobQueue(options),
-  async () => undefined,
-  async () => undefined,
-);
+jobQueueContract({
+  kind: 'in-process',
+  title: 'in-process without a journal',
+  create: (options) => new InProcessJobQueue(options),
+  before: async () => undefined,
+  after: async () => undefined,
+  durable: false,
+});
+
+/** The in-process runner as the shop opens it: its journal in the read-model database, PostgreSQL or PGlite. */
+function inProcessWithJournal(title: string, open: () => Promise<TestDatabase>): void {
+  let database: TestDatabase;
+  jobQueueContract({
+    kind: 'in-process',
+    title,
+    create: (options) => new InProcessJobQueue({ ...options, journal: new DatabaseJobJournal(database.db) }),
+    before: async () => {
+      database = await open();
+    },
+    after: () => database.drop(),
+    durable: true,
+  });
+}
+
+inProcessWithJournal('in-process with its journal on PostgreSQL', () => createPostgresTestDatabase());
+inProcessWithJournal('in-process with its journal on PGlite', () => createPgliteTestDatabase());
 
 const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
 
-jobQueueContract(
-  'bullmq',
-  (options) => new BullmqJobQueue({ redisUrl: REDIS_URL, prefix: PREFIX, ...options }),
-  async () => {
+jobQueueContract({
+  kind: 'bullmq',
+  create: (options) => new BullmqJobQueue({ redisUrl: REDIS_URL, prefix: PREFIX, ...options }),
+  durable: true,
+  before: async () => {
     try {
       await redis.connect();
       await redis.ping();
@@ -275,14 +357,14 @@ jobQueueContract(
       throw new Error(`Redis must answer on ${REDIS_URL} for the BullMQ contract tests: ${String(error)}`);
     }
   },
-  async () => {
+  after: async () => {
     if (redis.status === 'ready') {
       const keys = await redis.keys(`${PREFIX}:*`);
       if (keys.length > 0) await redis.del(...keys);
     }
     redis.disconnect();
   },
-);
+});
 
 describe('BullmqJobQueue while Redis does not answer', () => {
   it('reports a job it could not queue or schedule instead of waiting without end', async () => {
