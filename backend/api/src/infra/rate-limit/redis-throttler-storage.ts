@@ -59,8 +59,10 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   private readonly prefix: string;
   private readonly fallback = new ThrottlerStorageService();
   private readonly onFallback: NonNullable<RedisThrottlerStorageOptions['onFallback']>;
-  private fallingBack = false;
-  /** Until when counts skip Redis: each one asked while it does not answer cost its caller up to 250 ms. */
+  /**
+   * Until when counts skip Redis (each one asked while it does not answer cost its caller up to 250 ms);
+   * 0 while Redis answers.
+   */
   private skipRedisUntil = 0;
   private readonly retryRedisAfterMs: number;
 
@@ -85,13 +87,12 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
     try {
       reply = await this.redis.throttleHit(`${tag}:hits`, `${tag}:block`, ttl, limit, blockDuration);
     } catch (error) {
-      if (!this.fallingBack) this.onFallback('redis-unavailable', error as Error);
-      this.fallingBack = true;
+      if (this.skipRedisUntil === 0) this.onFallback('redis-unavailable', error as Error);
       this.skipRedisUntil = Date.now() + this.retryRedisAfterMs;
       return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
     }
-    if (this.fallingBack) this.onFallback('redis-back');
-    this.fallingBack = false;
+    if (this.skipRedisUntil !== 0) this.onFallback('redis-back');
+    this.skipRedisUntil = 0;
     const [totalHits, leftMs, blocked, blockLeftMs] = reply;
     return { totalHits, timeToExpire: seconds(leftMs), isBlocked: blocked === 1, timeToBlockExpire: seconds(blockLeftMs) };
   }

@@ -1,7 +1,7 @@
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -116,6 +116,39 @@ describe('RedisThrottlerStorage', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(hits.map(({ isBlocked }) => isBlocked)).toEqual([false, false, true]);
     expect(told).toEqual(['redis-unavailable']);
+  });
+
+  it('counts in Redis again once it answers again, and says so once', async () => {
+    // Refuses every connection until `up`, then passes them to the real Redis.
+    let up = false;
+    const redisUrl = new URL(REDIS_URL);
+    const gate = createServer((client) => {
+      if (!up) return void client.destroy();
+      const server = connect(Number(redisUrl.port || 6379), redisUrl.hostname);
+      client.pipe(server).pipe(client);
+      client.on('error', () => server.destroy());
+      server.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+    const told: string[] = [];
+    const flaky = storage({ redisUrl: `redis://127.0.0.1:${(gate.address() as AddressInfo).port}`, retryRedisAfterMs: 50, onFallback: (event) => told.push(event) });
+    try {
+      const key = randomUUID();
+      expect((await flaky.increment(key, 60_000, 10, 60_000, 'checkout')).totalHits).toBe(1);
+      up = true;
+      const deadline = Date.now() + 10_000;
+      while (!told.includes('redis-back') && Date.now() < deadline) {
+        await flaky.increment(key, 60_000, 10, 60_000, 'checkout');
+        await sleep(50);
+      }
+      expect(told).toEqual(['redis-unavailable', 'redis-back']);
+      // Counted in Redis from there on: another storage on the real Redis sees the same count.
+      const before = (await flaky.increment(key, 60_000, 100, 60_000, 'checkout')).totalHits;
+      expect((await storage().increment(key, 60_000, 100, 60_000, 'checkout')).totalHits).toBe(before + 1);
+      expect(told).toEqual(['redis-unavailable', 'redis-back']);
+    } finally {
+      gate.close();
+    }
   });
 
   // Before: every count asked Redis again, so while it did not answer each request waited 250 ms more.
