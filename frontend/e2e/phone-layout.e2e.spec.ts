@@ -23,6 +23,33 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 const tooSmall = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height).filter((height) => height < 44));
 
+/**
+ * The tap targets under `scope` smaller than a fingertip (WCAG 2.5.5: 44 × 44 CSS px), each named as
+ * `tag "name" width×height`. A target is every link, button, checkbox, select, summary and [role=button]
+ * shown on the screen (not hidden, inert, or scrolled off its side). A checkbox is measured by its label
+ * (wrapping it or `for=`), which takes the tap for it. A link in running text (inline, with words of its
+ * parent's own on either side) needs only the height: its width is that of its words.
+ */
+const smallTargets = (page: Page, scope = 'body') =>
+  page.locator(scope).evaluate((root) => {
+    const fingertip = 44;
+    const targets = root.querySelectorAll<HTMLElement>('a[href], button, input[type="checkbox"], select, summary, [role="button"]');
+    return [...targets].flatMap((element) => {
+      const label = element instanceof HTMLInputElement ? (element.labels?.[0] ?? null) : null;
+      const target = label ?? element;
+      if (target.closest('[inert]') || !target.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return [];
+      const box = target.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || box.right <= 0 || box.left >= window.innerWidth) return [];
+      const inText =
+        element.tagName === 'A' &&
+        getComputedStyle(element).display === 'inline' &&
+        [...(element.parentElement?.childNodes ?? [])].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+      if (box.height >= fingertip && (inText || box.width >= fingertip)) return [];
+      const name = (element.getAttribute('aria-label') ?? target.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return [`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`];
+    });
+  });
+
 /** Whether two elements' boxes on screen overlap (never, when either is not on the page). */
 async function overlap(page: Page, a: string, b: string): Promise<boolean> {
   if ((await page.locator(a).count()) === 0 || (await page.locator(b).count()) === 0) return false;
@@ -138,6 +165,54 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
   );
   expect(hidden).toEqual([]);
   expect(await page.getByRole('table').first().getByRole('columnheader', { name: 'Subtotal' }).count()).toBe(1);
+});
+
+it('gives every tap target room for a fingertip on 320 and 375 px phones, the storefront and admin tools alike', async () => {
+  const customer = await phonePage();
+  const admin = await phonePage('admin');
+  const small: Record<string, string[]> = {};
+  const measure = async (page: Page, name: string, scope?: string) => {
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 667 });
+      // Grown targets must not push the page past the screen's side either.
+      const wider = await overflow(page);
+      small[`${name} at ${width} px`] = [...(await smallTargets(page, scope)), ...(wider > 0 ? [`the page is ${wider} px too wide`] : [])];
+    }
+  };
+  const addToCart = async (page: Page) => {
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await page.getByText(/agregado al carrito/).waitFor({ state: 'detached' });
+  };
+  const visits: [Page, string, (page: Page) => Promise<unknown>][] = [
+    [customer, '/', (p) => p.getByRole('region', { name: 'Últimos sets' }).waitFor()],
+    [customer, '/categoria/yugioh/LON', (p) => p.locator('.card-tile').first().waitFor()],
+    // The card goes into the cart for the cart's visit; its notice, which would leave mid-count, is closed.
+    [customer, `/product/${encodeURIComponent(CARD.id)}`, addToCart],
+    [customer, '/cart', (p) => p.getByTestId('cart-subtotal').waitFor()],
+    [customer, '/contact', (p) => p.getByRole('heading', { level: 1, name: 'Contacto' }).waitFor()],
+    [admin, '/admin/stock-check', (p) => p.getByRole('button', { name: 'Agregar Stock' }).first().waitFor()],
+    [admin, '/admin/manage-slider', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ];
+  for (const [page, path, ready] of visits) {
+    await page.setViewportSize({ width: 320, height: 667 });
+    await page.goto(path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    await measure(page, path);
+  }
+  // The checkboxes of an admin form (a slide's 'Visible').
+  await admin.getByRole('button', { name: 'Agregar slide' }).click();
+  await admin.getByRole('dialog', { name: 'Agregar slide' }).getByRole('checkbox', { name: 'Visible' }).waitFor();
+  await measure(admin, 'the new slide form', '[role="dialog"]');
+  // The search's language and rarity filters are in a sheet on a phone.
+  await customer.goto('/search?q=dragon');
+  await customer.getByRole('button', { name: /^Filtros/ }).click();
+  const sheet = customer.getByRole('dialog', { name: 'Filtros' });
+  await sheet.getByRole('checkbox').first().waitFor();
+  await measure(customer, 'the search filters', '.filter-sheet__panel');
+
+  expect(small).toEqual(Object.fromEntries(Object.keys(small).map((key) => [key, []])));
 });
 
 it('keeps a long set name inside the sets menu and the sets table, on a desktop and a phone', async () => {
