@@ -4,6 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { messages } from '@tcg/domain';
 import { ORDERS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
 import { AuthRequired, type AuthUser, CurrentUser } from '../auth';
+import { writtenPosition } from '../web/written-position';
 import { GetMyOrdersQuery, type OrderHistoryEntry } from './queries/get-my-orders.query';
 
 export interface MyOrdersResponse {
@@ -27,8 +28,8 @@ export class OrdersController {
   @Get('mine')
   @AuthRequired(messages.orders.mustSignIn)
   async mine(@CurrentUser() user: AuthUser, @Query('position') position?: string): Promise<MyOrdersResponse> {
-    const written = Number(position);
-    const reached = position && Number.isSafeInteger(written) && written > 0 ? await this.waiter.waitFor(written, undefined, [ORDERS_PROJECTION]) : true;
+    const written = writtenPosition(position);
+    const reached = written === undefined || (await this.waiter.waitFor(written, undefined, [ORDERS_PROJECTION]));
     return { orders: await this.queries.execute(new GetMyOrdersQuery(user.id)), behind: !reached };
   }
 }

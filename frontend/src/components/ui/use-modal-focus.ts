@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** What Tab can reach inside a dialog. */
 const TABBABLE = [
@@ -23,8 +23,21 @@ function firstFocus(root: HTMLElement, initial?: RefObject<HTMLElement | null>):
  * The focus of a modal dialog (WAI-ARIA APG): while `active`, focus moves into `container` (see
  * `firstFocus`), Tab and Shift+Tab go round inside it instead of reaching the page behind, and
  * when it closes focus goes back to what had it before (the button that opened it), if that is still there.
+ * When it is not (a re-render under the dialog replaced or removed it), focus goes where `returnTo` says,
+ * asked at that moment, so it does not fall to <body>.
  */
-export function useModalFocus(container: RefObject<HTMLElement | null>, active = true, initial?: RefObject<HTMLElement | null>): void {
+export function useModalFocus(
+  container: RefObject<HTMLElement | null>,
+  active = true,
+  initial?: RefObject<HTMLElement | null>,
+  returnTo?: () => HTMLElement | null,
+): void {
+  // The latest `returnTo`, read when the dialog closes without making the dialog start over.
+  const fallback = useRef(returnTo);
+  useLayoutEffect(() => {
+    fallback.current = returnTo;
+  });
+
   useEffect(() => {
     if (!active) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -52,7 +65,7 @@ export function useModalFocus(container: RefObject<HTMLElement | null>, active =
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      if (opener?.isConnected) opener.focus();
+      (opener?.isConnected ? opener : fallback.current?.())?.focus();
     };
   }, [active, container, initial]);
 }

@@ -10,6 +10,7 @@ import { AddStockCommand } from '../../inventory';
 import { parseBody } from '../../catalog/zod-body.pipe';
 import { ApiError } from '../../web/api-exception.filter';
 import { parsePage } from '../../web/page-param';
+import { writtenPosition } from '../../web/written-position';
 import { addStockSchema } from './add-stock.schema';
 import { type CardMovementEntry, CardMovementsQuery } from './queries/card-movements.query';
 import { type StockCheckPage, type StockCheckRow, StockCheckQuery } from './queries/stock-check.query';
@@ -36,8 +37,19 @@ export class StockCheckController {
     private readonly waiter: ProjectionWaiter,
   ) {}
 
+  /**
+   * `position`: this admin's last confirm, cancel or ingreso; the audit waits (bounded) for the cards
+   * projection to reach it, so the stock it moved shows on the page opened next.
+   */
   @Get('stock-check')
-  async stockCheck(@Query('q') q: unknown, @Query('onlyDiff') onlyDiff: unknown, @Query('page') page?: string): Promise<StockCheckResponse> {
+  async stockCheck(
+    @Query('q') q: unknown,
+    @Query('onlyDiff') onlyDiff: unknown,
+    @Query('page') page?: string,
+    @Query('position') position?: string,
+  ): Promise<StockCheckResponse> {
+    const written = writtenPosition(position);
+    if (written !== undefined) await this.waiter.waitFor(written, undefined, [CARDS_PROJECTION]);
     return this.queries.execute(
       new StockCheckQuery({
         // A repeated parameter (`q=a&q=b`) arrives as a list: it is not a name to look for.

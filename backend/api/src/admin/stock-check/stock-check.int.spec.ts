@@ -1,8 +1,10 @@
 import type { Database } from '@tcg/projections';
 import { MAX_AMOUNT_CENTS, MAX_CARD_STOCK, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { checkoutInput, tryCheckout } from '../../checkout/testing/checkout.fixtures';
 import { DATABASE } from '../../database/database.module';
+import { AddStockCommand } from '../../inventory';
 import { createTestCard } from '../../inventory/testing/write-side.fixtures';
 import { CSRF, type Shopper, signInAdmin } from '../../proofs/testing/shop-session.fixtures';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -127,6 +129,21 @@ describe('admin stock audit API (real PostgreSQL)', () => {
       orderId: null,
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+  });
+
+  it("waits, given this admin's last position, until the audit shows that write; a position not reached yet costs a bounded wait", async () => {
+    const cardId = await createTestCard(t.app, { name: 'Sangan', stock: 1, price: 100 });
+    await readModelsAtHead(t.app);
+    const context = { correlationId: randomUUID(), actor: 'admin-test' };
+    // Not through the endpoint, which waits for the projection itself: as a confirm or a cancel on another page.
+    for (let round = 1; round <= 5; round++) {
+      const { position } = await t.app.get(CommandBus).execute(new AddStockCommand(cardId, 2, 100, context));
+      expect(await auditRow(admin.agent, 'Sangan', `&position=${position}`)).toMatchObject({ recorded: 1 + 2 * round, computed: 1 + 2 * round });
+    }
+    const started = Date.now();
+    expect(await auditRow(admin.agent, 'Sangan', `&position=${Number.MAX_SAFE_INTEGER}`)).toMatchObject({ recorded: 11 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await auditRow(admin.agent, 'Sangan', '&position=abc')).recorded).toBe(11);
   });
 
   it.each([

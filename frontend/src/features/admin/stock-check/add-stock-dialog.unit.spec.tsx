@@ -1,28 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
+import { type StockCheckRow, stockCheckQueryKey } from './api/get-stock-check';
 import { auditPage, auditRow } from './testing/stock-check-rows';
 
 const kuriboh = auditRow('Kuriboh', 2, 2);
 const stockPath = `/api/admin/cards/${encodeURIComponent(kuriboh.id)}/stock`;
 
-/** The audit API; after a successful add the list never answers again, so only the add's own answer can update the row. */
+/** The audit API; asked again at the add's position (read-your-writes) it never answers, so only the add's own answer can update the row. */
 function auditApi(
   addAnswer: () => Response = () => jsonResponse({ card: { ...kuriboh, recorded: 5, computed: 5 }, position: 7 }, 201),
   total = 1,
 ) {
-  let added = false;
   return mockFetch({
     ...frameAnswers,
     '/api/auth/me': signedInAs.admin,
-    '/api/admin/stock-check': () =>
-      added ? (new Promise(() => undefined) as unknown as Response) : jsonResponse(auditPage([kuriboh], { total })),
-    [stockPath]: () => {
-      const answer = addAnswer();
-      added = answer.ok;
-      return answer;
-    },
+    '/api/admin/stock-check': () => jsonResponse(auditPage([kuriboh], { total })),
+    // After the add, the audit is asked at the add's position (read-your-writes).
+    '/api/admin/stock-check?position=7': () => new Promise(() => undefined) as unknown as Response,
+    [stockPath]: addAnswer,
   });
 }
 
@@ -34,6 +32,37 @@ async function openDialog() {
   const quantity = within(dialog).getByRole('textbox', { name: 'Cantidad' });
   const cost = within(dialog).getByRole('textbox', { name: 'Costo unitario (S/)' });
   return { ...view, dialog, quantity, cost };
+}
+
+const addStockButton = (name: string) => within(screen.getByRole('row', { name })).getByRole('button', { name: 'Agregar Stock' });
+
+/**
+ * The audit as the API answers it: `rows()` each time it is asked, and a 503 while `outage.down`; adding
+ * stock to Kuriboh succeeds.
+ */
+function auditWithOutage(rows: () => StockCheckRow[]) {
+  const outage = { down: false };
+  const audit = () =>
+    outage.down ? jsonResponse({ statusCode: 503, code: 'unavailable', message: 'Servicio no disponible' }, 503) : jsonResponse(auditPage(rows()));
+  mockFetch({
+    ...frameAnswers,
+    '/api/auth/me': signedInAs.admin,
+    '/api/admin/stock-check': audit,
+    '/api/admin/stock-check?position=7': audit,
+    [stockPath]: () => jsonResponse({ card: { ...kuriboh, recorded: 5, computed: 5 }, position: 7 }, 201),
+  });
+  return outage;
+}
+
+/** Under the open dialog the audit fails to refresh (its table gives way to the error) and then comes back: a new table. */
+async function redrawAudit(queryClient: QueryClient, outage: { down: boolean }) {
+  const opener = addStockButton('Kuriboh');
+  outage.down = true;
+  await act(() => queryClient.refetchQueries({ queryKey: stockCheckQueryKey }));
+  await waitFor(() => expect(opener).not.toBeInTheDocument());
+  outage.down = false;
+  await act(() => queryClient.refetchQueries({ queryKey: stockCheckQueryKey }));
+  await screen.findAllByTestId('stock-row');
 }
 
 const posts = (fetch: jest.Mock) => fetch.mock.calls.filter(([path]) => path === stockPath);
@@ -193,5 +222,28 @@ describe("'Agregar Stock' dialog", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts(fetch)).toHaveLength(0);
+  });
+
+  it('gives the focus back to the row’s button when the one that opened the dialog was replaced meanwhile', async () => {
+    const outage = auditWithOutage(() => [kuriboh]);
+    const { user, dialog, queryClient } = await openDialog();
+    await redrawAudit(queryClient, outage);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(addStockButton('Kuriboh')).toHaveFocus();
+  });
+
+  it('gives the focus to the table, not the page, when the row left the audit while the dialog was open', async () => {
+    const darkMagician = auditRow('Dark Magician', 4, 4);
+    let lists = 0;
+    const outage = auditWithOutage(() => (++lists === 1 ? [kuriboh, darkMagician] : [darkMagician]));
+    const { user, dialog, queryClient } = await openDialog();
+    await redrawAudit(queryClient, outage);
+    expect(screen.queryByRole('row', { name: 'Kuriboh' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('table')).toHaveFocus();
   });
 });

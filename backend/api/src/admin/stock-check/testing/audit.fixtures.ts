@@ -14,9 +14,9 @@ export async function readModelsAtHead(app: INestApplication): Promise<void> {
   if (!(await app.get(ProjectionWaiter).waitFor(head ?? 0, 10_000))) throw new Error(`read models did not reach position ${head}`);
 }
 
-/** The stock audit's row of the one card whose name is `name`. */
-export async function auditRow(agent: HttpClient, name: string): Promise<StockCheckRow> {
-  const res = await agent.get(`/api/admin/stock-check?q=${encodeURIComponent(name)}`);
+/** The stock audit's row of the one card whose name is `name` (`more`: further parameters, each after `&`). */
+export async function auditRow(agent: HttpClient, name: string, more = ''): Promise<StockCheckRow> {
+  const res = await agent.get(`/api/admin/stock-check?q=${encodeURIComponent(name)}${more}`);
   const rows = (res.body.cards ?? []).filter((row) => row.name === name);
   if (res.status !== 200 || rows.length !== 1)
     throw new Error(`expected one audit row named ${name}, got ${res.status} ${JSON.stringify(res.body)}`);

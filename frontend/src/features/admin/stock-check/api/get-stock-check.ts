@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { withOwnWrites } from '@/lib/own-writes';
 import type { PagedAnswer } from '../../page-in-url';
 
 export interface StockCheckRow {
@@ -32,13 +33,16 @@ export interface StockCheckFilter {
 
 export const stockCheckQueryKey = ['admin', 'stock-check'] as const;
 
-/** Page 1 sends no `page`, so its URLs are those of the unpaginated audit. */
+/**
+ * Page 1 sends no `page`, so its URLs are those of the unpaginated audit. After this tab's confirm, cancel
+ * or ingreso the audit waits for it (`position`), so the stock it moved shows on the page opened next.
+ */
 export function stockCheckUrl({ q, onlyDiff, page }: StockCheckFilter): string {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (onlyDiff) params.set('onlyDiff', 'true');
   if (page > 1) params.set('page', String(page));
-  const query = params.toString();
+  const query = withOwnWrites(params.toString());
   return `/api/admin/stock-check${query ? `?${query}` : ''}`;
 }
 

@@ -15,13 +15,15 @@ interface AddStockDialogProps {
   /** The card stock is added to; null keeps the dialog closed. */
   card: StockCheckRow | null;
   onClose(): void;
+  /** Where focus goes on closing when the button that opened the dialog is no longer there. */
+  returnFocus?(): HTMLElement | null;
 }
 
 /**
  * Spec §2/§4/§5 'Agregar Stock': proceeds only with a whole quantity above 0; on success it closes and
  * goes back to quantity 1 and cost 0. The values typed survive a cancel, as in the original tool.
  */
-export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
+export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogProps) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
   const [unitCost, setUnitCost] = useState(DEFAULT_COST);
   const [invalid, setInvalid] = useState<{ field: 'quantity' | 'unitCost'; message: string } | null>(null);
@@ -33,7 +35,7 @@ export function AddStockDialog({ card, onClose }: AddStockDialogProps) {
   const unitCostRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const dialog = useRef<HTMLFormElement>(null);
-  useModalFocus(dialog, !!card, quantityRef);
+  useModalFocus(dialog, !!card, quantityRef, returnFocus);
 
   const cardId = card?.id;
   const { reset } = addStock;

@@ -6,7 +6,7 @@ import { Pagination } from '@/features/catalog/components/pagination';
 import { useLastPageInstead, usePageInUrl } from '../../page-in-url';
 import { type StockCheckRow, useStockCheck } from '../api/get-stock-check';
 import { AddStockDialog } from './add-stock-dialog';
-import { StockCheckTable } from './stock-check-table';
+import { StockCheckTable, addStockButton } from './stock-check-table';
 import './stock-check.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -73,6 +73,21 @@ export function StockCheckPage() {
   const { page, hrefFor, replacePage } = usePageInUrl(JSON.stringify([q, onlyDiff]));
   const audit = useStockCheck({ q, onlyDiff, page });
   const closeDialog = useCallback(() => setAdding(null), []);
+  const table = useRef<HTMLTableElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The card the dialog was last opened for, still known once it has closed.
+  const addedTo = useRef<string | null>(null);
+  const openDialog = useCallback((row: StockCheckRow) => {
+    addedTo.current = row.id;
+    setAdding(row);
+  }, []);
+  // Where focus goes when the button that opened the dialog was replaced: the row's button as shown now,
+  // else the table (the row left the audit), else the search (no table at all).
+  const returnFocus = useCallback(() => {
+    const shown = table.current;
+    const button = shown && addedTo.current ? addStockButton(shown, addedTo.current) : null;
+    return button ?? shown ?? searchBox.current;
+  }, []);
   const answer = audit.data && { ...audit.data, items: audit.data.cards.length };
   const pastTheEnd = useLastPageInstead(answer, { page, placeholder: audit.isPlaceholderData }, replacePage);
 
@@ -82,6 +97,7 @@ export function StockCheckPage() {
         <label className="stock-check__search">
           <span className="visually-hidden">Buscar por nombre</span>
           <input
+            ref={searchBox}
             type="search"
             placeholder="Buscar por nombre"
             aria-label="Buscar por nombre"
@@ -106,11 +122,11 @@ export function StockCheckPage() {
         <p className="stock-check__empty">No hay cartas para mostrar.</p>
       ) : (
         <>
-          <StockCheckTable rows={audit.data.cards} onAddStock={setAdding} />
+          <StockCheckTable ref={table} rows={audit.data.cards} onAddStock={openDialog} />
           <Pagination page={audit.data.page} totalPages={audit.data.totalPages} hrefFor={hrefFor} />
         </>
       )}
-      <AddStockDialog card={adding} onClose={closeDialog} />
+      <AddStockDialog card={adding} onClose={closeDialog} returnFocus={returnFocus} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, type Ref, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { StockCheckRow } from '../api/get-stock-check';
 import { MovementList } from './movement-list';
@@ -8,13 +8,20 @@ const COLUMNS = 8;
 interface StockCheckTableProps {
   rows: StockCheckRow[];
   onAddStock(card: StockCheckRow): void;
+  /** The table, which can take focus (not by Tab) when the row a dialog was opened from is gone. */
+  ref?: Ref<HTMLTableElement>;
+}
+
+/** The row's 'Agregar Stock' button as the table shows it now (a re-render may have replaced the one clicked). */
+export function addStockButton(table: HTMLTableElement, cardId: string): HTMLButtonElement | null {
+  return [...table.querySelectorAll<HTMLButtonElement>('button[data-card-id]')].find((button) => button.dataset.cardId === cardId) ?? null;
 }
 
 /** Spec §2 Admin stock audit: the difference is red when non-zero and green when zero. */
-export function StockCheckTable({ rows, onAddStock }: StockCheckTableProps) {
+export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
-    <table className="stock-table">
+    <table ref={ref} className="stock-table" tabIndex={-1}>
       <thead>
         <tr>
           <th scope="col">Carta</th>
@@ -53,7 +60,7 @@ export function StockCheckTable({ rows, onAddStock }: StockCheckTableProps) {
                     <Button variant="ghost" aria-expanded={open} onClick={() => setExpanded(open ? null : row.id)}>
                       {open ? 'Ocultar movimientos' : 'Movimientos'}
                     </Button>
-                    <Button variant="secondary" onClick={() => onAddStock(row)}>
+                    <Button variant="secondary" data-card-id={row.id} onClick={() => onAddStock(row)}>
                       Agregar Stock
                     </Button>
                   </div>
