@@ -14,6 +14,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a workspace tool, not the storefront's code: the benchmarks share one command-line reader.
+import { benchArgs } from '@tcg/projections/bench';
 
 const ROOT = join(__dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -125,9 +127,11 @@ async function load(browser: Browser, profile: Profile, url: string, identity: b
 }
 
 async function main(): Promise<void> {
-  const json = process.argv.includes('--json');
-  const runsArg = process.argv.indexOf('--runs');
-  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+  const usage = 'npm run bench:storefront [-- [--json] [--runs N]]\n  --json    one JSON object on stdout\n  --runs N  cold loads per page and variant (default 3)';
+  const {
+    json,
+    numbers: { runs },
+  } = benchArgs(usage, { runs: 3 });
   const shop = await startShop();
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {

@@ -9,6 +9,7 @@ import { migrate } from '../src/db/migrate';
 import { PgDatabase } from '../src/db/pg-database';
 import { deliveryAuditor, runConcurrentWriters } from '../src/event-store/concurrent-writers';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import { benchArgs } from './bench-args';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = 4;
@@ -202,9 +203,9 @@ async function run(db: PgDatabase) {
   return { rows, delivery, conflicts };
 }
 
-function print(result: Awaited<ReturnType<typeof run>>, seconds: number): void {
+function print(result: Awaited<ReturnType<typeof run>>, seconds: number, json: boolean): void {
   const [, , concurrent, readAll, , p99] = result.rows;
-  if (process.argv.includes('--json')) {
+  if (json) {
     const json = {
       appendsPerSecond: concurrent.eventStore,
       baselineInsertsPerSecond: concurrent.baseline,
@@ -230,6 +231,7 @@ function print(result: Awaited<ReturnType<typeof run>>, seconds: number): void {
 }
 
 async function main(): Promise<void> {
+  const { json } = benchArgs('npm run bench:eventstore [-- --json]\n  --json  one JSON object on stdout', {});
   const name = `tcg_bench_${randomBytes(6).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
@@ -239,7 +241,7 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     const result = await run(db);
-    print(result, (performance.now() - started) / 1000);
+    print(result, (performance.now() - started) / 1000, json);
     if (result.delivery.skipped + result.delivery.duplicated + result.delivery.outOfOrder > 0) process.exitCode = 1;
   } finally {
     await db.close();

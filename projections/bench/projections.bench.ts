@@ -18,21 +18,21 @@ import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import { createProjections } from '../src/projections/projection-registry';
 import { replayProjections } from '../src/projections/replay';
 import { PostgresSearchIndex } from '../src/search/postgres-search-index';
+import { benchArgs } from './bench-args';
 import { benchQueries, browseQueries, percentile } from './search-queries';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function arg(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
+const USAGE = `npm run bench:projections [-- [--json] [--events N] [--cards N] [--queries N] [--batch N]]
+  --json      one JSON object on stdout (progress goes to stderr)
+  --events N  events in the large history (default 1000000; the growth run has a tenth)
+  --cards N   cards in the catalogue (default 50000)
+  --queries N realistic searches timed (default 200)
+  --batch N   events per replay batch (default 40000)`;
 
-const json = process.argv.includes('--json');
-const EVENTS = arg('events', 1_000_000);
-const CARDS = arg('cards', 50_000);
-const QUERIES = arg('queries', 200);
+const { json, numbers } = benchArgs(USAGE, { events: 1_000_000, cards: 50_000, queries: 200, batch: 40_000 });
+const { events: EVENTS, cards: CARDS, queries: QUERIES, batch: BATCH } = numbers;
 const BROWSE_QUERIES = 80;
-const BATCH = arg('batch', 40_000);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function admin(sql: string): Promise<void> {

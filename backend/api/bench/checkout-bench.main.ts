@@ -15,6 +15,7 @@ import { AddStockCommand, ListCardCommand, SetPriceCommand, StreamDecider, Write
 import { createLogger } from '../src/logging/logger';
 import { ApiExceptionFilter } from '../src/web/api-exception.filter';
 import { availableStock, cardStreamName } from '@tcg/domain';
+import { benchArgs } from '@tcg/projections/bench';
 import { BenchAppModule, type BenchLine } from './bench-routes.module';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -105,7 +106,7 @@ async function run(port: number, path: string, concurrency: number, total: numbe
 }
 
 async function main(): Promise<void> {
-  const json = process.argv.includes('--json');
+  const { json } = benchArgs('npm run bench:checkout [-- --json]\n  --json  one JSON object on stdout', {});
   const name = `tcg_bench_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
