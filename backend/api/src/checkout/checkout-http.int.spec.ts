@@ -6,7 +6,9 @@ import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { createTestCard, stockFromEvents } from '../inventory/testing/write-side.fixtures';
 import { CSRF, pngImage, type Shopper, signInNewCustomer, uploadProof } from '../proofs/testing/shop-session.fixtures';
+import { proofMessages } from '../proofs/proofs.messages';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { CHECKOUTS_PER_MINUTE } from './checkout.controller';
 
 const PRICE = 1850;
 
@@ -81,6 +83,20 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     expect((await shopper.agent.get('/api/checkout/otra-vez').expect(400)).body.code).toBe('invalid_idempotency_key');
     const signedOut = await request(t.server).get(`/api/checkout/${key}`).expect(401);
     expect(signedOut.body.message).toBe(messages.checkout.mustSignIn);
+  });
+
+  // Before: every request counted, so a checkout re-sent after a lost answer or a busy shop used the limit up.
+  it(`counts checkouts, not re-sends: one key sent again and again is one of the ${CHECKOUTS_PER_MINUTE} a minute`, async () => {
+    const shopper = await signInNewCustomer(t);
+    // Refused by the form's checks, which come after the count: no stock is taken.
+    const resent = randomUUID();
+    for (let send = 0; send < CHECKOUTS_PER_MINUTE + 5; send++) await submit(shopper, {}, resent).expect(400);
+    for (let other = 1; other < CHECKOUTS_PER_MINUTE; other++) await submit(shopper, {}).expect(400);
+    const refused = await submit(shopper, {}).expect(429);
+    expect(refused.body).toMatchObject({ code: 'too_many_requests', message: proofMessages.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await submit(shopper, {}, resent.toUpperCase()).expect(400);
+    await submit(await signInNewCustomer(t), {}).expect(400);
   });
 
   it('requires a uuid Idempotency-Key', async () => {

@@ -74,7 +74,8 @@ export class CheckoutController {
   @Post()
   @HttpCode(201)
   @AuthRequired(messages.checkout.mustSignIn)
-  @UserRateLimit('checkout', CHECKOUTS_PER_MINUTE)
+  // A submit re-sent under its Idempotency-Key (a lost answer, a busy shop) is the same checkout, counted once.
+  @UserRateLimit('checkout', CHECKOUTS_PER_MINUTE, { attemptHeader: 'idempotency-key' })
   async checkout(
     @CurrentUser() user: AuthUser,
     @Headers('idempotency-key') idempotencyKey: string | undefined,

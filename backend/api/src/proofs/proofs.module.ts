@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
+import { MemoryAttemptLimiter } from '../infra/rate-limit/attempt-limiter';
+import { RedisThrottlerStorage } from '../infra/rate-limit/redis-throttler-storage';
 import { FILE_STORAGE } from '../files/files.module';
 import { PROOF_STORAGE, ProofStore } from './proof-store';
 import { ProofUploadInterceptor } from './proof-upload.interceptor';
 import { ProofsController } from './proofs.controller';
-import { UserRateLimitGuard } from './user-rate-limit.guard';
+import { ATTEMPT_LIMITER, UserRateLimitGuard } from './user-rate-limit.guard';
 
 /** Payment proof uploads and their private download; the checkout reads the stored proof's hash. */
 @Module({
@@ -13,7 +16,13 @@ import { UserRateLimitGuard } from './user-rate-limit.guard';
     ProofStore,
     ProofUploadInterceptor,
     UserRateLimitGuard,
+    {
+      // Attempts are counted where the rate limits are: in Redis with REDIS_URL, in this process without.
+      provide: ATTEMPT_LIMITER,
+      inject: [ThrottlerStorage],
+      useFactory: (storage: ThrottlerStorage) => (storage instanceof RedisThrottlerStorage ? storage : new MemoryAttemptLimiter()),
+    },
   ],
-  exports: [ProofStore, UserRateLimitGuard],
+  exports: [ProofStore, UserRateLimitGuard, ATTEMPT_LIMITER],
 })
 export class ProofsModule {}

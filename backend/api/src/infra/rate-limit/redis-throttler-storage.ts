@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
+import { type Admission, type AttemptLimiter, MemoryAttemptLimiter } from './attempt-limiter';
 
 export interface RedisThrottlerStorageOptions {
   redisUrl: string;
@@ -18,6 +19,7 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
 
 interface ThrottleCommand {
   throttleHit(hitsKey: string, blockKey: string, ttlMs: number, limit: number, blockMs: number): Promise<[number, number, number, number]>;
+  admitAttempt(attemptsKey: string, attempt: string, limit: number, ttlMs: number): Promise<[number, number]>;
 }
 
 /**
@@ -46,6 +48,20 @@ end
 return {hits, left, 0, 0}
 `;
 
+/**
+ * The attempts admitted in the key's window are a set that expires with it: one already in it is admitted
+ * again; a new one joins while the set is under the limit, and is refused (with the window's time left)
+ * once it is full.
+ */
+const ADMIT_ATTEMPT = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return {1, 0} end
+local count = redis.call('SCARD', KEYS[1])
+if count >= tonumber(ARGV[2]) then return {0, math.max(redis.call('PTTL', KEYS[1]), 0)} end
+redis.call('SADD', KEYS[1], ARGV[1])
+if count == 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return {1, 0}
+`;
+
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 
 /**
@@ -54,10 +70,11 @@ const seconds = (ms: number) => Math.ceil(ms / 1000);
  * stock or money: while Redis does not answer, each request is counted in this process's memory instead
  * (the limits then hold per process) rather than refused or kept waiting.
  */
-export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
+export class RedisThrottlerStorage implements ThrottlerStorage, AttemptLimiter, OnApplicationShutdown {
   private readonly redis: Redis & ThrottleCommand;
   private readonly prefix: string;
   private readonly fallback = new ThrottlerStorageService();
+  private readonly attemptsFallback = new MemoryAttemptLimiter();
   private readonly onFallback: NonNullable<RedisThrottlerStorageOptions['onFallback']>;
   /**
    * Until when counts skip Redis (each one asked while it does not answer cost its caller up to 250 ms);
@@ -77,24 +94,39 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
     });
     redis.on('error', () => undefined);
     redis.defineCommand('throttleHit', { numberOfKeys: 2, lua: THROTTLE_HIT });
+    redis.defineCommand('admitAttempt', { numberOfKeys: 1, lua: ADMIT_ATTEMPT });
     this.redis = redis as Redis & ThrottleCommand;
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const tag = `${this.prefix}:{${throttlerName}:${key}}`;
-    if (Date.now() < this.skipRedisUntil) return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
-    let reply: [number, number, number, number];
+    const reply = await this.onRedis(() => this.redis.throttleHit(`${tag}:hits`, `${tag}:block`, ttl, limit, blockDuration));
+    if (!reply) return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
+    const [totalHits, leftMs, blocked, blockLeftMs] = reply;
+    return { totalHits, timeToExpire: seconds(leftMs), isBlocked: blocked === 1, timeToBlockExpire: seconds(blockLeftMs) };
+  }
+
+  async admit(key: string, attempt: string, limit: number, ttlMs: number): Promise<Admission> {
+    const reply = await this.onRedis(() => this.redis.admitAttempt(`${this.prefix}:attempts:${key}`, attempt, limit, ttlMs));
+    if (!reply) return this.attemptsFallback.admit(key, attempt, limit, ttlMs);
+    const [admitted, leftMs] = reply;
+    return { admitted: admitted === 1, retryAfterSeconds: admitted === 1 ? 0 : Math.max(1, seconds(leftMs)) };
+  }
+
+  /** Redis's answer, or undefined when the count is to be made in memory (Redis skipped, or not answering). */
+  private async onRedis<T>(command: () => Promise<T>): Promise<T | undefined> {
+    if (Date.now() < this.skipRedisUntil) return undefined;
+    let reply: T;
     try {
-      reply = await this.redis.throttleHit(`${tag}:hits`, `${tag}:block`, ttl, limit, blockDuration);
+      reply = await command();
     } catch (error) {
       if (this.skipRedisUntil === 0) this.onFallback('redis-unavailable', error as Error);
       this.skipRedisUntil = Date.now() + this.retryRedisAfterMs;
-      return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
+      return undefined;
     }
     if (this.skipRedisUntil !== 0) this.onFallback('redis-back');
     this.skipRedisUntil = 0;
-    const [totalHits, leftMs, blocked, blockLeftMs] = reply;
-    return { totalHits, timeToExpire: seconds(leftMs), isBlocked: blocked === 1, timeToBlockExpire: seconds(blockLeftMs) };
+    return reply;
   }
 
   async onApplicationShutdown(): Promise<void> {
