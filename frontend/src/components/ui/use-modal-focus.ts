@@ -21,7 +21,7 @@ function firstFocus(root: HTMLElement, initial?: RefObject<HTMLElement | null>):
 
 /**
  * The focus of a modal dialog (WAI-ARIA APG): while `active`, focus moves into `container` (see
- * `firstFocus`), Tab and Shift+Tab go round inside it instead of reaching the page behind, and
+ * `firstFocus`; a field's value selected), Tab and Shift+Tab go round inside it instead of reaching the page behind, and
  * when it closes focus goes back to what had it before (the button that opened it), if that is still there.
  * When it is not (a re-render under the dialog replaced or removed it), focus goes where `returnTo` says,
  * asked at that moment, so it does not fall to <body>.
@@ -41,7 +41,12 @@ export function useModalFocus(
   useEffect(() => {
     if (!active) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (container.current) firstFocus(container.current, initial).focus();
+    if (container.current) {
+      const first = firstFocus(container.current, initial);
+      first.focus();
+      // A value the dialog starts with (a quantity of 1) is replaced by what is typed, not added to.
+      if (first instanceof HTMLInputElement) first.select();
+    }
 
     const onKeyDown = (event: KeyboardEvent) => {
       const root = container.current;

@@ -79,6 +79,14 @@ describe("'Agregar Stock' dialog", () => {
     expect(quantity).toHaveFocus();
   });
 
+  // Before: the caret landed after the 1, so typing 3 asked for 13 units.
+  it('replaces the starting quantity with what is typed, from the keyboard alone', async () => {
+    auditApi();
+    const { quantity, user } = await openDialog();
+    await user.keyboard('3');
+    expect(quantity).toHaveValue('3');
+  });
+
   it.each([
     ['0', '0', messages.domain.invalidQuantity],
     ['', '0', messages.domain.invalidQuantity],
