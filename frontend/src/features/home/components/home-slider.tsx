@@ -87,51 +87,56 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
         </button>
       )}
-      {/* Announced only when the visitor moves it; a rotating slider speaking every 5 s would drown the page. */}
-      <div className="slider__track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(-${current * 100}%)` }}>
-        {slides.map((slide, i) => (
-          <div
-            key={slide.id}
-            className="slider__slide"
-            role="group"
-            aria-roledescription="diapositiva"
-            aria-label={`${i + 1} de ${count}`}
-            aria-hidden={i !== current}
-            inert={i !== current}
-            data-testid="slide"
-          >
-            {slide.link ? (
-              <SmartLink to={slide.link} aria-label={slide.title || slide.alt || LINK_WITHOUT_TEXT}>
+      {/* The slides and their arrows; on a phone the dots go below, so however many there are they cover no caption. */}
+      <div className="slider__stage">
+        {/* Announced only when the visitor moves it; a rotating slider speaking every 5 s would drown the page. */}
+        <div className="slider__track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(-${current * 100}%)` }}>
+          {slides.map((slide, i) => (
+            <div
+              key={slide.id}
+              className="slider__slide"
+              role="group"
+              aria-roledescription="diapositiva"
+              aria-label={`${i + 1} de ${count}`}
+              aria-hidden={i !== current}
+              inert={i !== current}
+              data-testid="slide"
+            >
+              {slide.link ? (
+                <SmartLink to={slide.link} aria-label={slide.title || slide.alt || LINK_WITHOUT_TEXT}>
+                  <SlideImage slide={slide} eager={i === 0} />
+                </SmartLink>
+              ) : (
                 <SlideImage slide={slide} eager={i === 0} />
-              </SmartLink>
-            ) : (
-              <SlideImage slide={slide} eager={i === 0} />
-            )}
-            {slide.title && <p className="slider__caption">{slide.title}</p>}
-          </div>
-        ))}
+              )}
+              {slide.title && <p className="slider__caption">{slide.title}</p>}
+            </div>
+          ))}
+        </div>
+        {count > 1 && (
+          <>
+            <button type="button" className="slider__arrow slider__arrow--prev" aria-label="Anterior" onClick={() => go(current - 1)}>
+              ‹
+            </button>
+            <button type="button" className="slider__arrow slider__arrow--next" aria-label="Siguiente" onClick={() => go(current + 1)}>
+              ›
+            </button>
+          </>
+        )}
       </div>
       {count > 1 && (
-        <>
-          <button type="button" className="slider__arrow slider__arrow--prev" aria-label="Anterior" onClick={() => go(current - 1)}>
-            ‹
-          </button>
-          <button type="button" className="slider__arrow slider__arrow--next" aria-label="Siguiente" onClick={() => go(current + 1)}>
-            ›
-          </button>
-          <div className="slider__dots">
-            {slides.map((slide, i) => (
-              <button
-                key={slide.id}
-                type="button"
-                className="slider__dot"
-                aria-label={`Ir a la diapositiva ${i + 1}`}
-                aria-current={i === current}
-                onClick={() => go(i)}
-              />
-            ))}
-          </div>
-        </>
+        <div className="slider__dots">
+          {slides.map((slide, i) => (
+            <button
+              key={slide.id}
+              type="button"
+              className="slider__dot"
+              aria-label={`Ir a la diapositiva ${i + 1}`}
+              aria-current={i === current}
+              onClick={() => go(i)}
+            />
+          ))}
+        </div>
       )}
     </section>
   );
