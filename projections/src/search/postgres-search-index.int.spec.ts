@@ -29,6 +29,28 @@ describe('PostgresSearchIndex on PGlite', () => {
   searchIndexContract(() => subject(() => createPgliteTestDatabase()));
 });
 
+// QA: on a database created with the C locale, `lower()` leaves 'É' alone, while the rarity typed was lowered
+// in JavaScript: even the exact spelling found nothing.
+describe('PostgresSearchIndex on a PostgreSQL database with the C locale', () => {
+  it('finds a rarity with an accented capital as spelt, and in another case of its plain letters', async () => {
+    const database = await createPostgresTestDatabase({ locale: 'C' });
+    const store = new PostgresEventStore(database.db);
+    try {
+      const card = listingEvents({ name: 'Blue-Eyes White Dragon', setCode: 'LOB-001', rarity: 'Élite Rare', salePrice: 500 });
+      await appendEvents(store, card.streamId, card.events);
+      await projectAll(database.db, store);
+      const index = new PostgresSearchIndex(database.db);
+      const found = async (rarity: string) =>
+        (await index.search({ q: '', languages: [], rarities: [rarity], inStockOnly: false, sort: 'az', page: 1 })).hits.map((hit) => hit.id);
+      expect(await found('Élite Rare')).toEqual([card.id]);
+      expect(await found('Élite RARE')).toEqual([card.id]);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
 interface Recorded {
   /** The statements without parameters (the transaction's settings), in order. */
   settings: string[];

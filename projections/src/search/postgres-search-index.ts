@@ -10,8 +10,11 @@ const ORDER_BY: Record<SearchSort, string> = {
 };
 
 const IN_LANGUAGES = '(cardinality($4::text[]) = 0 OR language = ANY($4::text[]))';
-/** `$5` is lower case: a rarity typed into a URL ('secret rare') is the catalogue's ('Secret Rare'). */
-const IN_RARITIES = '(cardinality($5::text[]) = 0 OR lower(rarity) = ANY($5::text[]))';
+/**
+ * A rarity typed into a URL ('secret rare') is the catalogue's ('Secret Rare'). Both sides go through the
+ * database's own `lower()`: under a `C` locale it leaves 'É' as it is, and the exact spelling must match.
+ */
+const IN_RARITIES = '(cardinality($5::text[]) = 0 OR lower(rarity) IN (SELECT lower(typed) FROM unnest($5::text[]) typed))';
 /** The page's filter, on the rarities as the matching cards spell them (`counts`), so the indexes still apply. */
 const IN_RARITIES_SPELT = `(cardinality($5::text[]) = 0 OR rarity = ANY(ARRAY(SELECT rarity FROM counts WHERE ${IN_RARITIES})))`;
 
@@ -203,7 +206,7 @@ export class PostgresSearchIndex implements SearchIndex {
           params.setId ?? null,
           params.inStockOnly,
           params.languages,
-          params.rarities.map((rarity) => rarity.toLowerCase()),
+          params.rarities,
           (page - 1) * SEARCH_PAGE_SIZE,
         ])
       ).rows[0];

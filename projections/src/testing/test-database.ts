@@ -52,12 +52,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated PostgreSQL database of its own (created and dropped here). */
-export async function createPostgresTestDatabase(options: { migrate?: boolean; poolSize?: number } = {}): Promise<
+/**
+ * A fresh, migrated PostgreSQL database of its own (created and dropped here); `locale` (a name such as
+ * `C`) instead of the server's default.
+ */
+export async function createPostgresTestDatabase(options: { migrate?: boolean; poolSize?: number; locale?: string } = {}): Promise<
   TestDatabase & { url: string }
 > {
   const name = `tcg_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const locale = options.locale === undefined ? '' : ` TEMPLATE template0 ENCODING 'UTF8' LOCALE '${options.locale.replace(/'/g, "''")}'`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}${locale}`));
   const url = withDatabase(ADMIN_URL, name);
   const db = new PgDatabase({ connectionString: url, applicationName: 'tcg-test', max: options.poolSize ?? 10 });
   if (options.migrate !== false) await migrate(db);
