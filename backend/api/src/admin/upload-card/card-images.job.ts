@@ -67,7 +67,8 @@ export class CardImagesJobHandler implements OnModuleInit {
   /** Idempotent: a card that has its pictures is left alone, and stored files are not fetched again. */
   async run({ cardId, sourceUrl }: CardImagesJob, job: Pick<JobContext, 'signal'>): Promise<void> {
     const { state } = await this.decider.load(cardStream, cardStreamName(cardId));
-    if (state.status !== 'listed') throw new Error(`card ${cardId} is not listed`);
+    // A job outlives its card only in a journal or a queue kept across versions: no attempt brings it back.
+    if (state.status !== 'listed') throw new PermanentJobError(`card ${cardId} is not listed`);
     if (state.details.imageUrl && state.details.imageSmallUrl) return;
     const stored = await Promise.all(sizes.map((size) => this.storage.exists(cardImageKey(cardId, size))));
     if (!stored.every(Boolean)) await this.copy(cardId, await this.download(sourceUrl, job.signal));

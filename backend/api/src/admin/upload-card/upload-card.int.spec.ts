@@ -74,6 +74,18 @@ describe('admin single-card upload API', () => {
     expect(imageRequests().length - before).toBe(1);
   });
 
+  it('fails a picture job for a card that is not listed at its first attempt, asking the card database nothing', async () => {
+    const before = imageRequests().length;
+    const images = shop.app.get(CardImagesJobHandler);
+    const cardId = 'Nothing Here_XXX-EN000_Common_Unlimited_en';
+    await images.enqueue({ cardId, sourceUrl: `${standIn.url}/images/cards/dark-magician.jpg` });
+    const queue = shop.app.get<JobQueue>(JOB_QUEUE);
+    const failedFor = async () => (await queue.failed(CARD_IMAGES_JOB)).find((job) => (job.data as { cardId: string }).cardId === cardId);
+    for (let tries = 0; tries < 100 && !(await failedFor()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await failedFor()).toMatchObject({ attempts: 1, error: `card ${cardId} is not listed` });
+    expect(imageRequests().length).toBe(before);
+  });
+
   it('is for admins only', async () => {
     await request(shop.server).get('/api/admin/card-lookup?name=Dark%20Magician').expect(401);
     await request(shop.server).post('/api/admin/cards/upload').set(CSRF).send({}).expect(401);

@@ -28,6 +28,12 @@ export interface InProcessJobQueueOptions {
   journal?: JobJournal;
 }
 
+/**
+ * The longest a timer may wait (2^31 − 1 ms, about 24.8 days): Node fires a longer one after 1 ms, so a
+ * job due later (a journaled one, or a long delay) is woken at this bound and put back to sleep.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** How long `close()` waits for the journal's last writes (each takes milliseconds). */
 const JOURNAL_CLOSE_WAIT_MS = 1000;
 
@@ -251,7 +257,7 @@ export class InProcessJobQueue implements JobQueue {
         lane.wakeAt = undefined;
         this.pump(lane);
       },
-      Math.max(0, at - Date.now()),
+      Math.min(MAX_TIMER_MS, Math.max(0, at - Date.now())),
     );
   }
 

@@ -261,6 +261,23 @@ function jobQueueContract({ kind: adapter, title, create, before, after, durable
       expect(signal?.aborted).toBe(true);
     });
 
+    // QA: a journaled job due in 40 days made Node fire its timer every millisecond (850 warnings a second).
+    it('keeps a job due after the longest timer Node has waiting, without waking for it over and over', async () => {
+      let runs = 0;
+      queue.register('far-off', () => void (runs += 1));
+      await queue.start();
+      const timers = jest.spyOn(global, 'setTimeout');
+      try {
+        await queue.enqueue('far-off', {}, { delayMs: 40 * 24 * 60 * 60 * 1000 });
+        await sleep(300);
+        expect(runs).toBe(0);
+        // The test's own sleep and the engine's housekeeping, not one timer a millisecond.
+        expect(timers.mock.calls.length).toBeLessThan(30);
+      } finally {
+        timers.mockRestore();
+      }
+    });
+
     it('refuses work after close', async () => {
       await queue.close();
       expect(() => queue.register('late', () => undefined)).toThrow(/closed/);
