@@ -71,7 +71,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly logger: JobLogger;
   private readonly closeTimeoutMs: number;
   private readonly journal?: JobJournal;
-  /** The journal's writes after a run, one after another so a removal never lands before the save it follows. */
+  /** The journal's writes, one after another: a job's removal never lands after a new save of its id, nor before an older one. */
   private journalWrites: Promise<void> = Promise.resolve();
   private readonly lanes = new Map<string, Lane>();
   private readonly schedules = new Map<string, { everyMs: number; data: unknown; timer?: NodeJS.Timeout }>();
@@ -160,7 +160,7 @@ export class InProcessJobQueue implements JobQueue {
     if (durable && this.journal) {
       // Kept before it is taken: a job `enqueue` accepted survives the process.
       try {
-        await this.journal.save({ name, ...job });
+        await this.writeJournal((journal) => journal.save({ name, ...job }));
       } catch (error) {
         lane.ids.delete(id);
         throw error;
@@ -172,16 +172,18 @@ export class InProcessJobQueue implements JobQueue {
   /** The job is done with, for good: the journal need not keep it. */
   private finish(lane: Lane, job: PendingJob): void {
     lane.ids.delete(job.id);
-    this.writeJournal(lane, job, (journal) => journal.remove(lane.name, job.id), 'finished job still journaled; it runs again at the next start');
+    this.writeJournal((journal) => journal.remove(lane.name, job.id)).catch((error: unknown) =>
+      this.logger.warn({ job: lane.name, id: job.id, err: error }, 'finished job still journaled; it runs again at the next start'),
+    );
   }
 
-  /** A failed write leaves the job journaled as it was: at worst it runs once more at the next start. */
-  private writeJournal(lane: Lane, job: PendingJob, write: (journal: JobJournal) => Promise<void>, failure: string): void {
+  /** Queued behind the journal's earlier writes. A failed one leaves the job as journaled before: at worst it runs once more. */
+  private writeJournal(write: (journal: JobJournal) => Promise<void>): Promise<void> {
     const journal = this.journal;
-    if (!journal) return;
-    this.journalWrites = this.journalWrites.then(() =>
-      write(journal).catch((error: unknown) => this.logger.warn({ job: lane.name, id: job.id, err: error }, failure)),
-    );
+    if (!journal) return Promise.resolve();
+    const written = this.journalWrites.then(() => write(journal));
+    this.journalWrites = written.catch(() => undefined);
+    return written;
   }
 
   private assertOpen(): void {
@@ -288,7 +290,9 @@ export class InProcessJobQueue implements JobQueue {
       const delayMs = backoffDelay(lane.options, job.attempt);
       this.logger.warn({ ...context, delayMs }, 'job failed, retrying');
       const retry = { ...job, attempt: job.attempt + 1, runAt: Date.now() + delayMs };
-      this.writeJournal(lane, retry, (journal) => journal.save({ name: lane.name, ...retry }), 'retry not journaled; the next start repeats the attempt journaled');
+      this.writeJournal((journal) => journal.save({ name: lane.name, ...retry })).catch((error: unknown) =>
+        this.logger.warn({ job: lane.name, id: job.id, err: error }, 'retry not journaled; the next start repeats the attempt journaled'),
+      );
       this.schedule(lane, retry);
       return;
     }
