@@ -21,7 +21,7 @@ function firstFocus(root: HTMLElement, initial?: RefObject<HTMLElement | null>):
 
 /**
  * The focus of a modal dialog (WAI-ARIA APG): while `active`, focus moves into `container` (see
- * `firstFocus`; a field's value selected), Tab and Shift+Tab go round inside it instead of reaching the page behind, and
+ * `firstFocus`; the value of an `initial` field selected), Tab and Shift+Tab go round inside it instead of reaching the page behind, and
  * when it closes focus goes back to what had it before (the button that opened it), if that is still there.
  * When it is not (a re-render under the dialog replaced or removed it), focus goes where `returnTo` says,
  * asked at that moment, so it does not fall to <body>.
@@ -44,8 +44,10 @@ export function useModalFocus(
     if (container.current) {
       const first = firstFocus(container.current, initial);
       first.focus();
-      // A value the dialog starts with (a quantity of 1) is replaced by what is typed, not added to.
-      if (first instanceof HTMLInputElement) first.select();
+      // The starting value of the field a dialog names (a quantity of 1) is replaced by what is typed, not
+      // added to. A form's first field otherwise keeps its value whole (a set's name: a stray key and Enter
+      // must not rename it, QA).
+      if (first === initial?.current && first instanceof HTMLInputElement) first.select();
     }
 
     const onKeyDown = (event: KeyboardEvent) => {

@@ -114,6 +114,16 @@ describe('the set dialog', () => {
     expect(sentBodies(fetch, 'PUT', '/api/admin/sets/LOB')).toEqual([{ ...lob, preorderAvailable: true }]);
   });
 
+  // QA: with the whole name selected on opening, a stray key and Enter renamed the set to that key.
+  it('opens an edit with the caret in its first field, not its value selected', async () => {
+    const { user } = await open({}, 'Editar Legend of Blue Eyes White Dragon');
+    const first = document.activeElement as HTMLInputElement;
+    const before = first.value;
+    expect(before).not.toBe('');
+    await user.keyboard('x');
+    expect(first.value).toBe(`${before}x`);
+  });
+
   it('after a save, asks the storefront again for what shows sets (the menu of latest sets)', async () => {
     const { user, dialog, fetch } = await open({ 'PUT /api/admin/sets/LOB': () => jsonResponse({ ...lob, name: 'LOB 2' }) }, 'Editar Legend of Blue Eyes White Dragon');
     const latestAsked = () => fetch.mock.calls.filter(([input]) => String(input) === '/api/sets/latest').length;

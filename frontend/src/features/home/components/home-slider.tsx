@@ -87,7 +87,7 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
         </button>
       )}
-      {/* The slides and their arrows; on a phone the dots go below, so however many there are they cover no caption. */}
+      {/* The slides and their arrows; the dots go below, so however many there are they cover no caption. */}
       <div className="slider__stage">
         {/* Announced only when the visitor moves it; a rotating slider speaking every 5 s would drown the page. */}
         <div className="slider__track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(-${current * 100}%)` }}>
