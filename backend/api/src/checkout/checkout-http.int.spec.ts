@@ -99,6 +99,26 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     await submit(await signInNewCustomer(t), {}).expect(400);
   });
 
+  // QA: an order placed while Redis was down (its key counted in memory only) was answered 429 when re-sent.
+  it("answers a re-sent submit whose order is placed, even once its minute's count no longer knows the key", async () => {
+    const shopper = await signInNewCustomer(t);
+    const ownCard = await createTestCard(t.app, { name: 'Kuriboh', stock: 1, price: PRICE });
+    const body = { ...(await orderBody(shopper)), items: [{ cardId: ownCard, quantity: 1, unitPrice: PRICE }] };
+    const key = randomUUID();
+    const placed = await submit(shopper, body, key).expect(201);
+    // A minute later, ten new checkouts fill the new window.
+    const now = Date.now();
+    const later = jest.spyOn(Date, 'now').mockImplementation(() => now + 61_000);
+    try {
+      for (let other = 0; other < CHECKOUTS_PER_MINUTE; other++) await submit(shopper, {}).expect(400);
+      await submit(shopper, {}).expect(429);
+      const again = await submit(shopper, body, key).expect(201);
+      expect(again.body.orderId).toBe(placed.body.orderId);
+    } finally {
+      later.mockRestore();
+    }
+  });
+
   it('requires a uuid Idempotency-Key', async () => {
     const shopper = await signInNewCustomer(t);
     const res = await submit(shopper, await orderBody(shopper), 'otra-vez').expect(400);

@@ -1,16 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { checkoutRequestSchema, messages, orderStreamName } from '@tcg/domain';
+import { checkoutRequestSchema, messages, type OrderState, orderStreamName } from '@tcg/domain';
 import type { Database, EventStore } from '@tcg/projections';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AuthRequired, type AuthUser, CurrentUser } from '../auth';
 import { updatePhone } from '../auth/users.repository';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
-import { orderStream, StreamDecider } from '../inventory';
-import { ProofStore, UserRateLimit } from '../proofs';
+import { orderStream, type StreamSnapshot, StreamDecider } from '../inventory';
+import { ProofStore, UserAttemptLimit } from '../proofs';
 import { ApiError } from '../web/api-exception.filter';
 import { CheckoutCommand } from './checkout.command';
 import { checkoutOrderId } from './checkout.handler';
@@ -32,6 +32,8 @@ export interface CheckoutAttemptResponse extends CheckoutResponse {
 
 export const CHECKOUTS_PER_MINUTE = 10;
 
+type PlacedOrder = Exclude<OrderState, { status: 'none' | 'abandoned' }>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingIdempotencyKey = 'No pudimos identificar tu pedido. Recarga la página e inténtalo de nuevo.';
 
@@ -42,6 +44,7 @@ export class CheckoutController {
     private readonly commands: CommandBus,
     private readonly proofs: ProofStore,
     private readonly decider: StreamDecider,
+    private readonly attempts: UserAttemptLimit,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
@@ -56,9 +59,9 @@ export class CheckoutController {
   async attempt(@CurrentUser() user: AuthUser, @Param('key') key: string): Promise<CheckoutAttemptResponse> {
     if (!UUID.test(key)) throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
     const orderId = checkoutOrderId(user.id, key.toLowerCase());
-    const snapshot = await this.decider.load(orderStream, orderStreamName(orderId));
+    const snapshot = await this.placedOrder(orderId);
+    if (!snapshot) throw new ApiError(404, 'not_found', checkoutMessages.notPlaced);
     const { state } = snapshot;
-    if (state.status === 'none' || state.status === 'abandoned') throw new ApiError(404, 'not_found', checkoutMessages.notPlaced);
     return {
       orderId,
       position: await placedPosition(this.store, orderId, snapshot),
@@ -74,16 +77,21 @@ export class CheckoutController {
   @Post()
   @HttpCode(201)
   @AuthRequired(messages.checkout.mustSignIn)
-  // A submit re-sent under its Idempotency-Key (a lost answer, a busy shop) is the same checkout, counted once.
-  @UserRateLimit('checkout', CHECKOUTS_PER_MINUTE, { attemptHeader: 'idempotency-key' })
   async checkout(
     @CurrentUser() user: AuthUser,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Body() body: unknown,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<CheckoutResponse> {
     if (!idempotencyKey || !UUID.test(idempotencyKey)) {
       throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
+    }
+    // Spec's limit is on checkouts: a submit re-sent under its key (a lost answer, a busy shop) is the same
+    // one, and one whose order is placed is answered again without counting, whatever the window says.
+    const key = idempotencyKey.toLowerCase();
+    if (!(await this.placedOrder(checkoutOrderId(user.id, key)))) {
+      await this.attempts.admit('checkout', user.id, key, CHECKOUTS_PER_MINUTE, res);
     }
     // A check the schema does not word (an item without its card, say) gets §5's all-fields text, not zod's English.
     const parsed = checkoutRequestSchema.safeParse(body, { error: () => messages.checkout.missingFields });
@@ -101,7 +109,7 @@ export class CheckoutController {
           items: form.items,
           proofKey: form.proofKey,
           proofHash,
-          idempotencyKey: idempotencyKey.toLowerCase(),
+          idempotencyKey: key,
         },
         { correlationId: String(req.id ?? randomUUID()), actor: user.id },
       ),
@@ -109,5 +117,12 @@ export class CheckoutController {
     // Spec §5: the account keeps the phone of the last order, so the next checkout is prefilled.
     if (user.phone !== form.phone) await updatePhone(this.db, user.id, form.phone);
     return { orderId: placed.orderId, position: placed.position };
+  }
+
+  /** The order a submit under this key placed, read from its stream; null when none was (or it was abandoned). */
+  private async placedOrder(orderId: string): Promise<StreamSnapshot<PlacedOrder> | null> {
+    const snapshot = await this.decider.load(orderStream, orderStreamName(orderId));
+    const { state } = snapshot;
+    return state.status === 'none' || state.status === 'abandoned' ? null : { ...snapshot, state };
   }
 }

@@ -6,7 +6,7 @@ import { FILE_STORAGE } from '../files/files.module';
 import { PROOF_STORAGE, ProofStore } from './proof-store';
 import { ProofUploadInterceptor } from './proof-upload.interceptor';
 import { ProofsController } from './proofs.controller';
-import { ATTEMPT_LIMITER, UserRateLimitGuard } from './user-rate-limit.guard';
+import { ATTEMPT_LIMITER, UserAttemptLimit, UserRateLimitGuard } from './user-rate-limit.guard';
 
 /** Payment proof uploads and their private download; the checkout reads the stored proof's hash. */
 @Module({
@@ -16,6 +16,7 @@ import { ATTEMPT_LIMITER, UserRateLimitGuard } from './user-rate-limit.guard';
     ProofStore,
     ProofUploadInterceptor,
     UserRateLimitGuard,
+    UserAttemptLimit,
     {
       // Attempts are counted where the rate limits are: in Redis with REDIS_URL, in this process without.
       provide: ATTEMPT_LIMITER,
@@ -23,6 +24,6 @@ import { ATTEMPT_LIMITER, UserRateLimitGuard } from './user-rate-limit.guard';
       useFactory: (storage: ThrottlerStorage) => (storage instanceof RedisThrottlerStorage ? storage : new MemoryAttemptLimiter()),
     },
   ],
-  exports: [ProofStore, UserRateLimitGuard, ATTEMPT_LIMITER],
+  exports: [ProofStore, UserRateLimitGuard, UserAttemptLimit],
 })
 export class ProofsModule {}

@@ -10,8 +10,6 @@ interface RateRule {
   bucket: string;
   limit: number;
   ttlMs: number;
-  /** The request header naming the attempt a request belongs to: attempts are counted, not requests. */
-  attemptHeader?: string;
 }
 
 const RATE_RULE = Symbol('RATE_RULE');
@@ -19,8 +17,11 @@ const RATE_RULE = Symbol('RATE_RULE');
 /** The per-user attempt counts: Redis's (`RedisThrottlerStorage`) with REDIS_URL, this process's otherwise. */
 export const ATTEMPT_LIMITER = Symbol('ATTEMPT_LIMITER');
 
-/** Longer than any Idempotency-Key the shop sends (a UUID): such a value names no attempt. */
-const MAX_ATTEMPT_LENGTH = 100;
+/** 429 in Spanish, with when to try again. */
+function tooMany(res: Response, retryAfterSeconds: number): ApiError {
+  res.setHeader('Retry-After', String(Math.max(1, retryAfterSeconds)));
+  return new ApiError(429, 'too_many_requests', proofMessages.tooManyRequests);
+}
 
 /**
  * Counts per signed-in user rather than per address: shoppers behind one mobile carrier's NAT share
@@ -31,7 +32,6 @@ const MAX_ATTEMPT_LENGTH = 100;
 export class UserRateLimitGuard implements CanActivate {
   constructor(
     @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
-    @Inject(ATTEMPT_LIMITER) private readonly attempts: AttemptLimiter,
     private readonly reflector: Reflector,
   ) {}
 
@@ -39,32 +39,29 @@ export class UserRateLimitGuard implements CanActivate {
     const rule = this.reflector.get<RateRule | undefined>(RATE_RULE, context.getHandler());
     const http = context.switchToHttp();
     // The session, not the auth guard's user: guards run in the order their decorators were applied.
-    const req = http.getRequest<Request>();
-    const userId = req.session?.userId;
+    const userId = http.getRequest<Request>().session?.userId;
     if (!rule || !userId) return true;
-    const attempt = rule.attemptHeader ? req.header(rule.attemptHeader) : undefined;
-    let retryAfterSeconds: number;
-    if (attempt && attempt.length <= MAX_ATTEMPT_LENGTH) {
-      const admission = await this.attempts.admit(`${rule.bucket}:${userId}`, attempt.toLowerCase(), rule.limit, rule.ttlMs);
-      if (admission.admitted) return true;
-      retryAfterSeconds = admission.retryAfterSeconds;
-    } else {
-      const record = await this.storage.increment(`${rule.bucket}:${userId}`, rule.ttlMs, rule.limit, rule.ttlMs, rule.bucket);
-      if (!record.isBlocked) return true;
-      retryAfterSeconds = record.timeToBlockExpire;
-    }
-    http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, retryAfterSeconds)));
-    throw new ApiError(429, 'too_many_requests', proofMessages.tooManyRequests);
+    const record = await this.storage.increment(`${rule.bucket}:${userId}`, rule.ttlMs, rule.limit, rule.ttlMs, rule.bucket);
+    if (!record.isBlocked) return true;
+    throw tooMany(http.getResponse<Response>(), record.timeToBlockExpire);
   }
 }
 
+/** At most `limit` requests per user per `ttlMs` on this route (DESIGN §8: uploads). */
+export const UserRateLimit = (bucket: string, limit: number, ttlMs = 60_000) =>
+  applyDecorators(SetMetadata(RATE_RULE, { bucket, limit, ttlMs } satisfies RateRule), UseGuards(UserRateLimitGuard));
+
 /**
- * At most `limit` requests per user per `ttlMs` on this route (DESIGN §8: checkout and uploads); with
- * `attemptHeader`, at most `limit` attempts, a request re-sent under the same header value being the same
- * attempt (requests without the header are counted one by one).
+ * At most `limit` attempts per user per `ttlMs` (DESIGN §8: checkout), an attempt being what a request
+ * names (its Idempotency-Key): one re-sent is admitted again, so a lost answer or a busy shop does not
+ * use the limit up. Called by the route once it knows the attempt is new work.
  */
-export const UserRateLimit = (bucket: string, limit: number, options: { ttlMs?: number; attemptHeader?: string } = {}) =>
-  applyDecorators(
-    SetMetadata(RATE_RULE, { bucket, limit, ttlMs: options.ttlMs ?? 60_000, attemptHeader: options.attemptHeader } satisfies RateRule),
-    UseGuards(UserRateLimitGuard),
-  );
+@Injectable()
+export class UserAttemptLimit {
+  constructor(@Inject(ATTEMPT_LIMITER) private readonly attempts: AttemptLimiter) {}
+
+  async admit(bucket: string, userId: string, attempt: string, limit: number, res: Response, ttlMs = 60_000): Promise<void> {
+    const admission = await this.attempts.admit(`${bucket}:${userId}`, attempt, limit, ttlMs);
+    if (!admission.admitted) throw tooMany(res, admission.retryAfterSeconds);
+  }
+}
