@@ -87,7 +87,7 @@ export class CheckoutController {
     if (!idempotencyKey || !UUID.test(idempotencyKey)) {
       throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
     }
-    // Spec's limit is on checkouts: a submit re-sent under its key (a lost answer, a busy shop) is the same
+    // The limit is on checkouts (DESIGN §8): a submit re-sent under its key (a lost answer, a busy shop) is the same
     // one, and one whose order is placed is answered again without counting, whatever the window says.
     const key = idempotencyKey.toLowerCase();
     if (!(await this.placedOrder(checkoutOrderId(user.id, key)))) {
