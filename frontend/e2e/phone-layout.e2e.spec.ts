@@ -32,7 +32,8 @@ const tooSmall = (page: Page, selector: string) =>
  */
 const smallTargets = (page: Page, scope = 'body') =>
   page.locator(scope).evaluate((root) => {
-    const fingertip = 44;
+    // Less a hair: a box mapped through a transform (a sheet that slid up) comes back 43.99999 px tall.
+    const fingertip = 44 - 0.01;
     const targets = root.querySelectorAll<HTMLElement>('a[href], button, input[type="checkbox"], select, summary, [role="button"]');
     return [...targets].flatMap((element) => {
       const label = element instanceof HTMLInputElement ? (element.labels?.[0] ?? null) : null;
@@ -219,6 +220,8 @@ it('gives every tap target room for a fingertip on 320 and 375 px phones, the st
   const measure = async (page: Page, name: string, scope?: string) => {
     for (const width of [320, 375]) {
       await page.setViewportSize({ width, height: 667 });
+      // Measured at rest: a sheet sliding up is measured through its transform, a fraction of a pixel short.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
       // Grown targets must not push the page past the screen's side either.
       const wider = await overflow(page);
       small[`${name} at ${width} px`] = [
