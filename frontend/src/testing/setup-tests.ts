@@ -6,3 +6,15 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // The router restores scroll on navigation; jsdom has no layout to scroll and logs an error instead.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// jsdom's Blob has no `arrayBuffer()` (every browser the shop serves has); its FileReader reads the bytes.
+if (!Blob.prototype.arrayBuffer) {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}

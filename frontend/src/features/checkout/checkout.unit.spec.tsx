@@ -5,7 +5,13 @@ import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
 const line = { id: 'mago', name: 'Mago Oscuro', price: 1250, quantity: 2, image: null, maxStock: 5, setCode: 'LOB-005', rarity: 'Ultra Rare', edition: 'Unlimited' };
-const proofFile = () => new File([new Uint8Array(2048)], 'pago.png', { type: 'image/png' });
+/** `size` bytes that start as a PNG does. */
+const pngBytes = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+};
+const proofFile = () => new File([pngBytes(2048)], 'pago.png', { type: 'image/png' });
 const proof = { proofKey: 'proofs/u1/a.png', hash: 'h', url: '/api/proofs/u1/a.png' };
 
 type Answer = Response | Promise<Response>;
@@ -88,8 +94,8 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   expect(proofInput()).toHaveAttribute('aria-invalid', 'true');
 
   await user.upload(proofInput(), proofFile());
-  expect(screen.getByTestId('proof-size')).toHaveTextContent('2 KB');
-  expect(screen.getByAltText('Vista previa del comprobante')).toHaveAttribute('src', 'blob:preview');
+  expect(await screen.findByTestId('proof-size')).toHaveTextContent('2 KB');
+  expect(await screen.findByAltText('Vista previa del comprobante')).toHaveAttribute('src', 'blob:preview');
   await user.clear(phone);
   await user.type(phone, '9876543210');
   await user.click(submitButton());
@@ -109,12 +115,26 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   fireEvent.change(proofInput(), { target: { files: [new File(['<html></html>'], 'pago.png', { type: 'text/html' })] } });
   expect(await screen.findByText(messages.checkout.proofType)).toBeInTheDocument();
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
-  const tooLarge = new File([new Uint8Array(PROOF_MAX_BYTES + 1)], 'pago.png', { type: 'image/png' });
+  const tooLarge = new File([pngBytes(PROOF_MAX_BYTES + 1)], 'pago.png', { type: 'image/png' });
   fireEvent.change(proofInput(), { target: { files: [tooLarge] } });
   expect(await screen.findByText(messages.checkout.proofTooLarge)).toBeInTheDocument();
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
   expect(calls('/api/proofs')).toHaveLength(0);
   expect(calls('/api/checkout')).toHaveLength(0);
+});
+
+// QA: an empty file, or text renamed .png, was taken until the upload answered 400 at submit.
+it.each([
+  [[], 'vacio.png', 'image/png'],
+  [['no soy una imagen'], 'texto.png', 'image/png'],
+  [['GIF89a'], 'animado.jpg', 'image/jpeg'],
+])('refuses %j named %s when it is picked: its bytes are not a JPG or a PNG', async (content, name, type) => {
+  const { calls } = shop({});
+  const { user } = await openCheckout();
+  await user.upload(proofInput(), new File([...content], name, { type }));
+  expect(await screen.findByText(messages.checkout.proofType)).toBeInTheDocument();
+  expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
+  expect(calls('/api/proofs')).toHaveLength(0);
 });
 
 it('uploads the proof, places the order and lands on the history with the position', async () => {
@@ -179,7 +199,7 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
     checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
   });
   // The file picker gives the same file again: same name, size and modification time.
-  const sameImage = () => new File([new Uint8Array(2048)], 'pago.png', { type: 'image/png', lastModified: 1_764_000_000_000 });
+  const sameImage = () => new File([pngBytes(2048)], 'pago.png', { type: 'image/png', lastModified: 1_764_000_000_000 });
   const first = await openCheckout();
   await first.user.upload(proofInput(), sameImage());
   await first.user.click(submitButton());
@@ -203,13 +223,13 @@ it('starts a new attempt after a reload when the image attached is another one',
     checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
   });
   const first = await openCheckout();
-  await first.user.upload(proofInput(), new File([new Uint8Array(2048)], 'pago.png', { type: 'image/png', lastModified: 1 }));
+  await first.user.upload(proofInput(), new File([pngBytes(2048)], 'pago.png', { type: 'image/png', lastModified: 1 }));
   await first.user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
   first.unmount();
 
   const again = await openCheckout();
-  await again.user.upload(proofInput(), new File([new Uint8Array(4096)], 'otro-pago.png', { type: 'image/png', lastModified: 2 }));
+  await again.user.upload(proofInput(), new File([pngBytes(4096)], 'otro-pago.png', { type: 'image/png', lastModified: 2 }));
   await again.user.click(submitButton());
   await waitFor(() => expect(where(again.router)).toBe('/account/history?position=42'));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);

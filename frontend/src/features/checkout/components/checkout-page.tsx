@@ -29,6 +29,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   const [proof, setProof] = useState<File | null>(null);
   const { phase, submit, invalid, corrected } = useCheckoutSubmit(outcomes);
   const form = useRef<HTMLFormElement>(null);
+  const picks = useRef(0);
 
   // The toast says what is wrong; the field it is about takes the focus and is marked (aria-invalid).
   useEffect(() => {
@@ -51,9 +52,11 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   }
 
   // Told at once rather than at submit: the shopper is still looking at the file picker, and a phone
-  // does not send megabytes only to hear they were too many.
-  const chooseProof = (file: File | null) => {
-    const problem = file === null ? null : proofProblem(file);
+  // does not send megabytes only to hear they were too many. Only the latest pick counts.
+  const chooseProof = async (file: File | null) => {
+    const pick = ++picks.current;
+    const problem = file === null ? null : await proofProblem(file);
+    if (pick !== picks.current) return;
     if (problem) toast.error(problem);
     setProof(problem ? null : file);
     if (!problem && file) corrected('proof');
@@ -84,7 +87,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           }}
         />
         <OrderLinesSection lines={lines} />
-        <ProofSection file={proof} invalid={invalid?.field === 'proof'} onFileChange={chooseProof} />
+        <ProofSection file={proof} invalid={invalid?.field === 'proof'} onFileChange={(file) => void chooseProof(file)} />
         <Button
           type="submit"
           className={`checkout-submit checkout-submit--${phase}`}
@@ -99,8 +102,16 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   );
 }
 
-function proofProblem(file: File): string | null {
+/** The first bytes of a PNG and of a JPEG: a renamed text file or an empty one is neither (the server checks too). */
+const IMAGE_SIGNATURES = [
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  [0xff, 0xd8, 0xff],
+];
+
+async function proofProblem(file: File): Promise<string | null> {
   if (!(proofMimeTypes as readonly string[]).includes(file.type)) return messages.checkout.proofType;
   if (file.size > PROOF_MAX_BYTES) return messages.checkout.proofTooLarge;
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  if (!IMAGE_SIGNATURES.some((signature) => signature.every((byte, at) => head[at] === byte))) return messages.checkout.proofType;
   return null;
 }
