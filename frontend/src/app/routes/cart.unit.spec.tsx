@@ -30,6 +30,8 @@ it('lists the stored lines with totals in soles and a way to checkout', async ()
   expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('S/ 25.00');
   expect(screen.getByRole('link', { name: 'Continuar compra' })).toHaveAttribute('href', '/checkout');
   expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+  // QA: a line named its card without leading back to it.
+  expect(screen.getByRole('link', { name: 'Dark Magician' })).toHaveAttribute('href', '/product/dark-magician');
 });
 
 it('changes quantities within the stock and removes lines', async () => {

@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import { QuantityInput } from '@/components/ui/quantity-input';
 import { SafeImage } from '@/components/ui/safe-image';
+import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { lineTotal, type CartItem } from '../cart.rules';
 
@@ -15,7 +17,10 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
     <li className="cart-line">
       <SafeImage className="cart-line__image" src={item.image} alt={item.name} width={72} height={105} />
       <div className="cart-line__info">
-        <p className="cart-line__name">{item.name}</p>
+        {/* Back to the card, to look at it again before paying. */}
+        <p className="cart-line__name">
+          <Link to={paths.product(item.id)}>{item.name}</Link>
+        </p>
         <p className="cart-line__details">{details}</p>
         <p className="cart-line__unit">{formatMoney(item.price)} c/u</p>
       </div>
