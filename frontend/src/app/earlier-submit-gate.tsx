@@ -14,7 +14,8 @@ export function useToHistory(): (position: number) => void {
   const navigate = useNavigate();
   return (position) => {
     catalogueChanged(queryClient, position);
-    navigate(`/account/history?position=${position}`);
+    // The position rides in the history entry, not the address: the shopper sees /account/history (spec §5).
+    navigate('/account/history', { state: { position } });
   };
 }
 

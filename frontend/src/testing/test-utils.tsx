@@ -33,9 +33,10 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 /** Renders the real app (providers, layout, lazy routes) at `url`. */
-export function renderApp(url = '/') {
+/** Renders the real app (providers, layout, lazy routes) at `entry`: a URL, or a location with its history state. */
+export function renderApp(entry: string | { pathname: string; state?: unknown } = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>

@@ -46,6 +46,8 @@ async function openCheckout(cart = [line]) {
 const submitButton = () => screen.getByRole('button', { name: /Confirmar pedido|Subiendo|Procesando/ });
 const proofInput = () => screen.getByLabelText('Imagen del comprobante');
 const where = (router: ReturnType<typeof renderApp>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+/** Where a placed order leads: the history's address as the shopper sees it, and the position in its entry. */
+const landing = (router: ReturnType<typeof renderApp>['router']) => ({ at: where(router), state: router.state.location.state as unknown });
 
 beforeAll(() => {
   if (!globalThis.crypto.randomUUID) Object.defineProperty(globalThis.crypto, 'randomUUID', { value: randomUUID });
@@ -160,7 +162,7 @@ it('uploads the proof, places the order and lands on the history with the positi
   expect(submitButton()).toHaveFocus();
   order.resolve(jsonResponse({ orderId: 'o1', position: 42 }, 201));
 
-  await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
+  await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   expect(screen.getByText(messages.checkout.placed)).toBeInTheDocument();
   expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([]);
   expect(JSON.parse(window.localStorage.getItem('savedPhone')!)).toEqual({ userId: lucia.id, phone: '987654321' });
@@ -186,7 +188,7 @@ it('resends the same Idempotency-Key and proof when the answer was lost', async 
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
   await user.click(submitButton());
-  await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
+  await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
@@ -209,7 +211,7 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
   const again = await openCheckout();
   await again.user.upload(proofInput(), sameImage());
   await again.user.click(submitButton());
-  await waitFor(() => expect(where(again.router)).toBe('/account/history?position=42'));
+  await waitFor(() => expect(landing(again.router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
@@ -231,7 +233,7 @@ it('starts a new attempt after a reload when the image attached is another one',
   const again = await openCheckout();
   await again.user.upload(proofInput(), new File([pngBytes(4096)], 'otro-pago.png', { type: 'image/png', lastModified: 2 }));
   await again.user.click(submitButton());
-  await waitFor(() => expect(where(again.router)).toBe('/account/history?position=42'));
+  await waitFor(() => expect(landing(again.router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
   expect(new Set(keys).size).toBe(2);
 });
@@ -319,7 +321,7 @@ describe('a submit whose answer was lost', () => {
     withAttempt('k1', () => jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 1 }], status: 'pendiente_confirmación_pago' }));
     window.localStorage.setItem('cart', JSON.stringify([line]));
     const { router } = renderApp('/checkout');
-    await waitFor(() => expect(where(router)).toBe('/account/history?position=42'));
+    await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
     expect(await screen.findByText(messages.checkout.placed)).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([{ ...line, quantity: 1 }]);
     expect(window.localStorage.getItem('checkoutAttempt')).toBeNull();

@@ -5,6 +5,8 @@ import { BEHIND_RECHECKS, type MyOrdersResponse, type OrderHistoryEntry } from '
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
 const signedIn = { user: lucia, isAdmin: false };
+/** The history as a placed order lands on it: the position in the entry's state, not the address. */
+const placed = { pathname: '/account/history', state: { position: 42 } };
 
 const newest: OrderHistoryEntry = {
   id: '3f2a9c1e-7b44-4d2e-9a10-5e6f7a8b9c0d',
@@ -30,7 +32,7 @@ beforeEach(() => window.localStorage.clear());
 
 it('lists the orders as the server sent them (newest first) with short id, date, total, badge, items and proof', async () => {
   const fetch = shop(signedIn, { '/api/orders/mine?position=42': { orders: [newest, older, odd] } });
-  renderApp('/account/history?position=42');
+  renderApp(placed);
   const list = (await screen.findAllByText(/^Pedido #/)).map((node) => node.closest('li')!);
   expect(list.map((card) => within(card).getByText(/^Pedido #/).textContent)).toEqual(['Pedido #3f2a9c1e', 'Pedido #a1b2c3d4', 'Pedido #ffffeeee']);
   const first = within(list[0]);
@@ -60,7 +62,7 @@ it('shows skeletons while loading, then the empty text', async () => {
 it('says the order just placed is on its way while the list is behind, and asks again until it is there', async () => {
   const answers = [{ orders: [older], behind: true }, { orders: [newest, older], behind: false }];
   const fetch = shop(signedIn, { '/api/orders/mine?position=42': () => jsonResponse(answers.length > 1 ? answers.shift() : answers[0]) });
-  renderApp('/account/history?position=42');
+  renderApp(placed);
   expect((await screen.findByText(messages.orders.registering)).closest('[role="status"]')).not.toBeNull();
   expect(screen.getByText('Pedido #a1b2c3d4')).toBeInTheDocument();
   expect(await screen.findByText('Pedido #3f2a9c1e', undefined, { timeout: 3000 })).toBeInTheDocument();
@@ -72,7 +74,7 @@ it('says the order just placed is on its way while the list is behind, and asks 
 
 it('says the order is on its way rather than that there are no orders', async () => {
   shop(signedIn, { '/api/orders/mine?position=42': { orders: [], behind: true } });
-  renderApp('/account/history?position=42');
+  renderApp(placed);
   expect((await screen.findByText(messages.orders.registering)).closest('[role="status"]')).not.toBeNull();
   expect(screen.queryByText(messages.orders.empty)).not.toBeInTheDocument();
 });
@@ -81,7 +83,7 @@ it('says the order is on its way rather than that there are no orders', async ()
 it('stops promising seconds once it stopped asking, and offers to ask again', async () => {
   const answers: MyOrdersResponse[] = [{ orders: [], behind: true }];
   shop(signedIn, { '/api/orders/mine?position=42': () => jsonResponse(answers[0]) });
-  const { user, queryClient } = renderApp('/account/history?position=42');
+  const { user, queryClient } = renderApp(placed);
   await screen.findByText(messages.orders.registering);
   const key = ['orders', 'mine', '42'];
   act(() => {
