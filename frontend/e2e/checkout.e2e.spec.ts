@@ -103,14 +103,18 @@ it('signs in through the dev sign-in, checks out with a PNG proof and lands on t
   await expect(page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'))).resolves.toEqual([]);
 });
 
-it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for a 10-digit phone and an HTML proof at a %s', async (viewport) => {
+it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for an 8-digit phone and an HTML proof at a %s', async (viewport) => {
   const page = await newPage(viewport);
   await signInWithApi(page, 'customer');
   await addToCart(page, PLENTY);
   await page.goto('/checkout');
   const phone = page.getByLabel('WhatsApp / Celular');
+  await phone.fill('+51 987 654 321');
+  await expect(phone.inputValue()).resolves.toBe('987654321');
   await phone.fill('98765432109');
-  await expect(phone.inputValue()).resolves.toBe('98765432109');
+  await expect(phone.inputValue()).resolves.toBe('987654321');
+  await phone.fill('98765432');
+  await expect(phone.inputValue()).resolves.toBe('98765432');
 
   await attachProof(page, { name: 'pago.png', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><p>no</p>') });
   await page.getByText('Solo se permiten imágenes JPG o PNG').waitFor();

@@ -25,9 +25,20 @@ export function filterNameInput(text: string): string {
     .join('');
 }
 
-/** What the phone field keeps: ASCII digits only (the field opens a numeric keypad). */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, '');
+/** Peru's calling code, which a number copied from WhatsApp or a contact card carries: +51 987 654 321. */
+const peruCallingCode = '51';
+
+/**
+ * What the phone field keeps of each keystroke or paste: ASCII digits only (the field opens a numeric
+ * keypad), and no more than the 9 a phone has, so a 10th digit is not taken to be told about at submit.
+ * A number given with Peru's calling code keeps its 9 national digits once the code and all 9 are there;
+ * Peru's mobile numbers start with 9, so a national number is never read as the code.
+ */
+export function filterPhoneInput(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  if (!digits.startsWith(peruCallingCode)) return digits.slice(0, phoneLength);
+  const international = digits.slice(0, peruCallingCode.length + phoneLength);
+  return international.length === peruCallingCode.length + phoneLength ? international.slice(peruCallingCode.length) : international;
 }
 
 export interface BuyerFields {

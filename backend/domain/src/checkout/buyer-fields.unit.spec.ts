@@ -1,4 +1,4 @@
-import { digitsOnly, filterNameInput } from './buyer-fields';
+import { filterNameInput, filterPhoneInput } from './buyer-fields';
 
 describe('filterNameInput', () => {
   it('keeps letters with accents, ñ, ü, spaces, apostrophes and hyphens', () => {
@@ -18,13 +18,27 @@ describe('filterNameInput', () => {
   });
 });
 
-describe('digitsOnly', () => {
-  it('keeps the digits of a pasted phone number', () => {
-    expect(digitsOnly('+51 987-654-321')).toBe('51987654321');
-    expect(digitsOnly('987 654 321')).toBe('987654321');
+describe('filterPhoneInput', () => {
+  it('keeps the digits of a typed or pasted phone number', () => {
+    expect(filterPhoneInput('987 654-321')).toBe('987654321');
+    expect(filterPhoneInput('(987) 654')).toBe('987654');
+  });
+
+  it('takes no more than 9 digits', () => {
+    expect(filterPhoneInput('9876543210')).toBe('987654321');
+    expect(filterPhoneInput('98765432155')).toBe('987654321');
+  });
+
+  it("keeps the national number of a phone given with Peru's calling code", () => {
+    expect(filterPhoneInput('+51 987 654 321')).toBe('987654321');
+    // Typed key by key, the code stays until the ninth national digit.
+    expect(filterPhoneInput('+51 987-654')).toBe('51987654');
+    expect(filterPhoneInput('5198765432')).toBe('5198765432');
+    expect(filterPhoneInput('51987654321')).toBe('987654321');
+    expect(filterPhoneInput('519876543210')).toBe('987654321');
   });
 
   it('drops non-ASCII digits', () => {
-    expect(digitsOnly('٩٨٧')).toBe('');
+    expect(filterPhoneInput('٩٨٧')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { digitsOnly, filterNameInput } from '@tcg/domain';
+import { filterNameInput, filterPhoneInput } from '@tcg/domain';
 
 interface BuyerSectionProps {
   name: string;
@@ -32,7 +32,7 @@ export function BuyerSection({ name, email, phone, invalidField, onNameChange, o
           inputMode="numeric"
           autoComplete="tel-national"
           value={phone}
-          onChange={(event) => onPhoneChange(digitsOnly(event.target.value))}
+          onChange={(event) => onPhoneChange(filterPhoneInput(event.target.value))}
         />
       </label>
     </fieldset>
