@@ -1,7 +1,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
 import { CARD_INDEX_BODY } from './opensearch-mapping';
-import { CardDocument, emptyPage, queryWords, SearchIndex } from './search-index.port';
+import { CardDocument, emptyPage, queryWords, SearchIndex, setCodeQuery } from './search-index.port';
 
 export const DEFAULT_CARD_ALIAS = 'tcg-cards';
 
@@ -70,6 +70,13 @@ export class OpenSearchSearchIndex implements SearchIndex {
   ) {}
 
   async search(params: SearchParams): Promise<SearchResponse> {
+    const code = setCodeQuery(params.q);
+    if (code !== null) {
+      const byCode = [{ prefix: { setCode: { value: code, case_insensitive: true } } }];
+      const printed = await this.query(params, byCode);
+      if (printed === undefined) return emptyPage(params, SEARCH_PAGE_SIZE);
+      if (printed.total > 0 || (await this.count(byCode)) > 0) return printed;
+    }
     const words = queryWords(params.q);
     if (words.length === 0 && params.q.trim() !== '') return emptyPage(params, SEARCH_PAGE_SIZE);
     const exact = await this.query(params, textQuery(words));

@@ -1,6 +1,6 @@
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
 import type { Database, Sql } from '../db/sql';
-import { emptyPage, queryWords, SearchIndex } from './search-index.port';
+import { emptyPage, queryWords, SearchIndex, setCodeQuery } from './search-index.port';
 
 const ORDER_BY: Record<SearchSort, string> = {
   az: 'sort_name ASC, id ASC',
@@ -18,7 +18,7 @@ const IN_RARITIES = '(cardinality($5::text[]) = 0 OR lower(rarity) IN (SELECT lo
 /** The page's filter, on the rarities as the matching cards spell them (`counts`), so the indexes still apply. */
 const IN_RARITIES_SPELT = `(cardinality($5::text[]) = 0 OR rarity = ANY(ARRAY(SELECT rarity FROM counts WHERE ${IN_RARITIES})))`;
 
-type TextMatch = 'all' | 'prefix';
+type TextMatch = 'all' | 'prefix' | 'setCode';
 
 /*
  * A card matches when every word is a prefix of one of its words (tsquery `w:*`, GIN index). Only when
@@ -35,7 +35,12 @@ const TEXT_MATCH: Record<TextMatch, { cte: string; from: string; where: string }
     from: 'cards JOIN texts USING (id)',
     where: '',
   },
+  /** `$1` is the code's beginning and `%` (`cards_set_code_idx`); the code holds letters, digits and a hyphen. */
+  setCode: { cte: '', from: 'cards', where: 'AND upper(set_code) LIKE $1::text' },
 };
+
+/** Whether any card's set code begins so, whatever the filters. */
+const ANY_SET_CODE_SQL = 'SELECT EXISTS (SELECT 1 FROM cards WHERE upper(set_code) LIKE $1::text) AS found';
 
 /** How many lexicon words may stand in for one query word, and how close they must be (pg_trgm similarity). */
 const CORRECTIONS_PER_WORD = 3;
@@ -210,6 +215,11 @@ export class PostgresSearchIndex implements SearchIndex {
           (page - 1) * SEARCH_PAGE_SIZE,
         ])
       ).rows[0];
+    const code = setCodeQuery(params.q);
+    if (code !== null) {
+      const { rows } = await tx.query<{ found: boolean }>(ANY_SET_CODE_SQL, [`${code}%`]);
+      if (rows[0].found) return toResponse(await run('setCode', `${code}%`), page);
+    }
     if (words.length === 0) return params.q.trim() === '' ? toResponse(await run('all', null), page) : emptyPage(params, SEARCH_PAGE_SIZE);
     const typed = prefixQuery(words.map((word) => [word]));
     const exact = await run('prefix', typed);

@@ -53,6 +53,21 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect(await ids({ q: 'mirr for' })).toEqual([idOf(7)]);
   });
 
+  it('finds a print by its set code, whole or its beginning, in any case, under the filters', async () => {
+    expect(await ids({ q: 'LOB-EN001' })).toEqual([idOf(0)]);
+    expect(await ids({ q: ' lob-sp001 ' })).toEqual([idOf(1)]);
+    expect(await ids({ q: 'tshd-en040' })).toEqual([idOf(15)]);
+    expect((await ids({ q: 'LOB-EN0' })).sort()).toEqual([idOf(0), idOf(5), idOf(9), idOf(11)].sort());
+    expect((await ids({ q: 'LOB-EN0', inStockOnly: true })).sort()).toEqual([idOf(0), idOf(9), idOf(11)].sort());
+    expect(await search({ q: 'LOB-EN070', inStockOnly: true })).toMatchObject({ hits: [], total: 0 });
+    expect(await ids({ q: 'mrd-0', rarities: ['Common'], sort: 'priceAsc' })).toEqual([idOf(10), idOf(14)]);
+  });
+
+  it('searches a hyphenated name by its words, not as a set code', async () => {
+    expect((await ids({ q: 'blue-eyes' })).sort()).toEqual([idOf(0), idOf(1)].sort());
+    expect(await ids({ q: 'Red-Eyes' })).toEqual([idOf(5)]);
+  });
+
   it('finds nothing for a query of marks alone, and lists everything for a blank one', async () => {
     for (const q of ['%', '🐉', '&|!():*<->']) expect(await search({ q })).toMatchObject({ hits: [], total: 0, totalPages: 0 });
     expect((await search({ q: '   ' })).total).toBe(18);

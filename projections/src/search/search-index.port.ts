@@ -39,6 +39,19 @@ export function queryWords(q: string): string[] {
     .slice(0, 8);
 }
 
+/** A set code as printed on a card ('LOB-EN001', 'SDY-006', 'MP23-EN001'), whole or its beginning ('LOB-EN0'). */
+const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,2}[0-9]{1,4}$/;
+
+/**
+ * The set code a query is, upper-cased, or null. Players look a print up by the code under its picture;
+ * split into words ('lob', 'en001') it matched no name. A hyphenated name ('Blue-Eyes') has no digit after
+ * its hyphen, and a code no card has is searched as words.
+ */
+export function setCodeQuery(q: string): string | null {
+  const code = q.trim().toUpperCase();
+  return SET_CODE.test(code) ? code : null;
+}
+
 export function emptyPage(params: SearchParams, pageSize: number): SearchResponse {
   return { hits: [], total: 0, page: params.page, pageSize, totalPages: 0, facets: { language: [], rarity: [] } };
 }
