@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+type Rect = { x: number; y: number; width: number; height: number };
 import { launchBrowser, openContext } from './support/browser';
 import { startShop, type RunningShop } from './support/shop-process';
 
@@ -18,6 +20,8 @@ afterAll(async () => {
 });
 
 afterEach(() => context?.close());
+
+const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const cartBadge = (count: number) => page.getByTestId('cart-count').filter({ hasText: new RegExp(`^${count}$`) });
 
@@ -47,6 +51,12 @@ describe('at a desktop', () => {
     await page.getByRole('combobox', { name: 'Cantidad' }).selectOption('2');
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await cartBadge(2).waitFor();
+    // The toast that says so leaves the badge and the chat button in sight.
+    const toast = page.locator('.toast', { hasText: '"Dark Magician" agregado al carrito' });
+    await toast.waitFor();
+    const boxes = await Promise.all([toast, cartBadge(2), page.getByRole('link', { name: 'Escríbenos por WhatsApp' })].map((target) => target.boundingBox()));
+    const [toastBox, ...others] = boxes.map((box) => box!);
+    for (const other of others) expect(overlap(toastBox, other)).toBe(false);
 
     await page.reload();
     await cartBadge(2).waitFor();
