@@ -66,7 +66,7 @@ const orderCard = (page: Page, orderId: string) => page.getByRole('listitem', { 
 const stockRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
 
 async function expectStock(page: Page, name: string, recorded: number, computed: number) {
-  await page.getByRole('searchbox', { name: 'Buscar por nombre' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Buscar por nombre o código' }).fill(name);
   const cells = stockRow(page, name).getByRole('cell');
   await cells
     .nth(3)
@@ -116,7 +116,7 @@ describe('admin panel', () => {
     await expectStock(page, changeOfHeart.name, changeOfHeart.stock, changeOfHeart.stock);
     await expectStock(page, monsterReborn.name, monsterReborn.stock - 1, monsterReborn.stock - 1);
 
-    await page.getByRole('searchbox', { name: 'Buscar por nombre' }).fill(changeOfHeart.name);
+    await page.getByRole('searchbox', { name: 'Buscar por nombre o código' }).fill(changeOfHeart.name);
     await stockRow(page, changeOfHeart.name).getByRole('button', { name: 'Agregar Stock' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Stock' });
     await dialog.getByRole('textbox', { name: 'Cantidad' }).fill('3');

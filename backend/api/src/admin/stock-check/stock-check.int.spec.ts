@@ -21,12 +21,12 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     t = await startTestApp({ DEMO_SEED: 'false' });
     db = t.app.get<Database>(DATABASE);
     admin = await signInAdmin(t);
-    for (const [name, stock] of [
-      ['Dragón Blanco de Ojos Azules', 4],
-      ['Dark Magician', 6],
-      ['Kuriboh', 0],
+    for (const [name, stock, setCode] of [
+      ['Dragón Blanco de Ojos Azules', 4, undefined],
+      ['Dark Magician', 6, undefined],
+      ['Kuriboh', 0, 'MRD-EN071'],
     ] as const) {
-      ids[name] = await createTestCard(t.app, { name, stock, price: 900 });
+      ids[name] = await createTestCard(t.app, { name, stock, price: 900, setCode });
     }
     await readModelsAtHead(t.app);
   });
@@ -58,9 +58,12 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     expect(await stockCheck('?onlyDiff=true')).toEqual([]);
   });
 
-  it('searches names ignoring accents and case', async () => {
+  it('searches names ignoring accents and case, and set codes', async () => {
     expect((await stockCheck('?q=DRAGON%20blanco')).map((row) => row.name)).toEqual(['Dragón Blanco de Ojos Azules']);
     expect(await stockCheck('?q=zzz')).toEqual([]);
+    // Or the beginning of a set code, in any case.
+    expect((await stockCheck('?q=mrd-en0')).map((row) => row.name)).toEqual(['Kuriboh']);
+    expect((await stockCheck('?q=TST-EN001')).map((row) => row.name).sort()).toEqual(['Dark Magician', 'Dragón Blanco de Ojos Azules']);
     // A repeated parameter is not a name: the whole list, not a 500.
     expect((await stockCheck('?q=a&q=b')).length).toBeGreaterThan(0);
   });

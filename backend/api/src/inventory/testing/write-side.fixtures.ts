@@ -22,6 +22,8 @@ export interface TestCard {
   name: string;
   stock: number;
   price: number;
+  /** 'TST-EN001' unless given. */
+  setCode?: string;
 }
 
 /** Lists, prices and stocks a card through the commands; returns its id. */
@@ -36,7 +38,7 @@ export async function createTestCard(app: INestApplication, card: TestCard): Pro
     rarity: 'Ultra Rare',
     edition: 'Unlimited' as const,
     set: 'Test Set',
-    setCode: 'TST-EN001',
+    setCode: card.setCode ?? 'TST-EN001',
     language: 'en' as const,
   };
   const { cardId } = await bus.execute(new ListCardCommand(details, testContext));

@@ -44,7 +44,7 @@ describe('stock audit table', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Dark Magician' })).not.toBeInTheDocument());
     expect(screen.getAllByTestId('stock-row')).toHaveLength(2);
 
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), 'kuri');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o código' }), 'kuri');
     await waitFor(() => expect(screen.getAllByTestId('stock-row')).toHaveLength(1));
     expect(row('Kuriboh')).toBeInTheDocument();
     const asked = fetch.mock.calls.map(([path]) => String(path)).filter((path) => path.startsWith('/api/admin/stock-check'));
@@ -144,7 +144,7 @@ describe('stock audit pages', () => {
     const { user, router } = renderApp('/admin/stock-check?page=2');
     await screen.findByRole('row', { name: 'Blue-Eyes White Dragon' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), 'kuri');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o código' }), 'kuri');
     expect(await screen.findByRole('row', { name: 'Kuriboh' })).toBeInTheDocument();
     expect(screen.getAllByTestId('stock-row')).toHaveLength(1);
     expect(asked(fetch)).toContain('/api/admin/stock-check?q=kuri');
@@ -181,14 +181,14 @@ describe('stock audit pages', () => {
     });
     const { user, router } = renderApp('/admin/stock-check?q=kuri&diff=1');
     expect(await screen.findByRole('row', { name: 'Kuriboh' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Buscar por nombre' })).toHaveValue('kuri');
+    expect(screen.getByRole('searchbox', { name: 'Buscar por nombre o código' })).toHaveValue('kuri');
     expect(screen.getByRole('checkbox', { name: 'Solo con diferencia' })).toBeChecked();
     expect(asked(fetch)).toContain('/api/admin/stock-check?q=kuri&onlyDiff=true');
 
     await user.click(screen.getByRole('checkbox', { name: 'Solo con diferencia' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=kuri'));
     await act(() => router.navigate('/admin/stock-check'));
-    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Buscar por nombre' })).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Buscar por nombre o código' })).toHaveValue(''));
     expect(await screen.findByRole('row', { name: 'Dark Magician' })).toBeInTheDocument();
   });
 
@@ -205,7 +205,7 @@ describe('stock audit pages', () => {
     await screen.findByRole('row', { name: 'Dark Magician' });
     jest.useFakeTimers();
     try {
-      fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), { target: { value: 'kuri' } });
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre o código' }), { target: { value: 'kuri' } });
       act(() => {
         jest.advanceTimersByTime(249);
         fireEvent.click(screen.getByRole('checkbox', { name: 'Solo con diferencia' }));

@@ -14,7 +14,9 @@ interface Selected {
   matching: number;
 }
 
-const MATCHES = `($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0))
+/** A name, ignoring accents and case, or the beginning of a set code ('LOB-EN0'), as Most Wanted's search takes. */
+const MATCHES = `($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0)
+                             OR starts_with(upper(set_code), upper($1::text)))
           AND ($2::text IS NULL OR id = $2::text)`;
 
 @QueryHandler(StockCheckQuery)

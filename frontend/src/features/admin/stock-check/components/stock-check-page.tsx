@@ -95,12 +95,12 @@ export function StockCheckPage() {
     <>
       <div className="stock-check__filters">
         <label className="stock-check__search">
-          <span className="visually-hidden">Buscar por nombre</span>
+          <span className="visually-hidden">Buscar por nombre o código</span>
           <input
             ref={searchBox}
             type="search"
-            placeholder="Buscar por nombre"
-            aria-label="Buscar por nombre"
+            placeholder="Buscar por nombre o código"
+            aria-label="Buscar por nombre o código"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
