@@ -39,8 +39,11 @@ export function queryWords(q: string): string[] {
     .slice(0, 8);
 }
 
-/** A set code as printed on a card ('LOB-EN001', 'SDY-006', 'MP23-EN001'), whole or its beginning ('LOB-EN0'). */
-const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,2}[0-9]{1,4}$/;
+/**
+ * A set code as printed on a card ('LOB-EN001', 'SDY-006', 'MP23-EN001', 'SGX1-ENA01', 'SHVI-ENSE1'),
+ * whole or its beginning ('LOB-EN0').
+ */
+const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,4}[0-9]{1,4}$/;
 
 /**
  * The set code a query is, upper-cased, or null. Players look a print up by the code under its picture;

@@ -1,0 +1,22 @@
+import { setCodeQuery } from './search-index.port';
+
+describe('setCodeQuery', () => {
+  it.each([
+    ['LOB-EN001', 'LOB-EN001'],
+    [' lob-sp001 ', 'LOB-SP001'],
+    ['SDY-006', 'SDY-006'],
+    ['mp23-en001', 'MP23-EN001'],
+    ['SGX1-ENA01', 'SGX1-ENA01'],
+    ['SHVI-ENSE1', 'SHVI-ENSE1'],
+    ['LOB-EN0', 'LOB-EN0'],
+  ])('reads %j as the set code %j', (query, code) => {
+    expect(setCodeQuery(query)).toBe(code);
+  });
+
+  it.each(['Blue-Eyes', 'Red-Eyes Black Dragon', 'LOB', 'LOB-EN', 'LOB EN001', 'X-Saber', 'LOB-EN001 dragon', ''])(
+    'leaves %j to the word search',
+    (query) => {
+      expect(setCodeQuery(query)).toBeNull();
+    },
+  );
+});
