@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
 import type { AdminOrder } from './api/get-admin-orders';
@@ -90,6 +90,26 @@ describe('admin orders list', () => {
     expect(card(pending.id)).toHaveFocus();
     const post = fetch.mock.calls.find(([path]) => path === `/api/admin/orders/${pending.id}/confirm`);
     expect(post?.[1]).toMatchObject({ method: 'POST' });
+  });
+
+  it('confirms once for a double click on Confirmar', async () => {
+    let orders = [pending];
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      '/api/admin/orders': () => jsonResponse(ordersPage(orders)),
+      [`/api/admin/orders/${pending.id}/confirm`]: () => {
+        orders = [{ ...pending, status: 'confirmado' }];
+        return jsonResponse({ orderId: pending.id, status: 'confirmado', changed: true, position: 9 });
+      },
+    });
+    renderApp('/admin/orders');
+    // Both clicks before the page renders again, as a quick double click lands.
+    const confirm = await screen.findByRole('button', { name: 'Confirmar' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await within(card(pending.id)).findByText('Confirmado')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([path]) => path === `/api/admin/orders/${pending.id}/confirm`)).toHaveLength(1);
   });
 
   it('only logs a failed cancel (spec §8) and keeps the order as the server has it', async () => {

@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DISCARD_CHANGES } from '@/components/ui/use-dismiss';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
@@ -132,6 +132,16 @@ describe('the set dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await screen.findByRole('row', { name: /LOB/ });
     await waitFor(() => expect(latestAsked()).toBe(before + 1));
+  });
+
+  it('saves once for a double click on Guardar, and closes', async () => {
+    const { dialog, fetch } = await open({ 'PUT /api/admin/sets/LOB': () => jsonResponse({ ...lob, name: 'LOB 2' }) }, 'Editar Legend of Blue Eyes White Dragon');
+    // Both clicks before the page renders again, as a quick double click lands.
+    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentBodies(fetch, 'PUT', '/api/admin/sets/LOB')).toHaveLength(1);
   });
 
   it('says which code is taken when a new set reuses one, and keeps the dialog open', async () => {

@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from './testing/admin-fetch';
 
@@ -53,6 +53,21 @@ describe('the add-slide dialog', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('saves one slide for a double click on Guardar', async () => {
+    const fetch = mockAdminFetch({
+      'GET /api/admin/slides': () => jsonResponse({ slides: [] }),
+      'POST /api/admin/slides': () => jsonResponse(saved, 201),
+    });
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('URL de la imagen de escritorio'), 'https://cdn.example/d.webp');
+    // Both clicks before the page renders again, as a quick double click lands.
+    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await screen.findByText(messages.admin.slides.saved);
+    expect(sentBodies(fetch, 'POST', '/api/admin/slides')).toHaveLength(1);
   });
 
   it('keeps the dialog open with the spec text when saving fails', async () => {

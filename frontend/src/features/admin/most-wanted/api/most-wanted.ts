@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
 import { api } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 /** Spec §9: the home page shows up to 16. */
 export const MOST_WANTED_MAX = 16;
@@ -58,12 +59,14 @@ export const useMostWantedCandidates = (q: string) => useQuery(getCandidatesQuer
 /** PUT /api/admin/most-wanted: replaces every entry at once. */
 export function useSaveMostWanted() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (cardIds: string[]) =>
-      api.put<{ entries: MostWantedEntry[] }>('/api/admin/most-wanted', { cardIds }, { fallback: messages.admin.mostWanted.saveFailed }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(getEntriesQueryOptions().queryKey, answer.entries);
-      void queryClient.invalidateQueries({ queryKey: ['home'] });
-    },
-  });
+  return useSingleFlight(
+    useMutation({
+      mutationFn: (cardIds: string[]) =>
+        api.put<{ entries: MostWantedEntry[] }>('/api/admin/most-wanted', { cardIds }, { fallback: messages.admin.mostWanted.saveFailed }),
+      onSuccess: (answer) => {
+        queryClient.setQueryData(getEntriesQueryOptions().queryKey, answer.entries);
+        void queryClient.invalidateQueries({ queryKey: ['home'] });
+      },
+    }),
+  );
 }

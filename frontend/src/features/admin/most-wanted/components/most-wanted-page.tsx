@@ -28,7 +28,7 @@ export function MostWantedPage() {
 
   // aria-disabled while saving, not disabled: 'Guardar' keeps the focus it has.
   const submit = () => {
-    if (save.isPending || !entries.data) return;
+    if (!entries.data) return;
     save.mutate(selected, {
       onSuccess: () => {
         setChosen(null);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/features/catalog/components/pagination';
@@ -28,6 +29,8 @@ export function AdminOrdersList() {
   const { page, hrefFor, replacePage } = usePageInUrl();
   const orders = useAdminOrders(page);
   const change = useChangeOrderStatus();
+  // The orders whose change is unanswered: `isPending` comes after a timer, too late for a double click's second click.
+  const acting = useRef(new Set<string>());
   const answer = orders.data && { ...orders.data, items: orders.data.orders.length };
   const pastTheEnd = useLastPageInstead(answer, { page, placeholder: orders.isPlaceholderData }, replacePage);
 
@@ -43,9 +46,14 @@ export function AdminOrdersList() {
             order={order}
             busy={change.isPending && change.variables?.orderId === order.id}
             onAction={(action) => {
+              if (acting.current.has(order.id)) return;
               // Cancelling gives the stock back and cannot be undone; it sits right beside "Confirmar".
               if (action === 'cancel' && !window.confirm(cancelQuestion(order.id))) return;
-              change.mutate({ orderId: order.id, action });
+              acting.current.add(order.id);
+              change
+                .mutateAsync({ orderId: order.id, action })
+                .catch(() => undefined)
+                .finally(() => acting.current.delete(order.id));
             }}
           />
         ))}

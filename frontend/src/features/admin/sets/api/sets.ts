@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
 import { api } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { catalogueContentChanged } from '@/lib/own-writes';
 
 export interface SetProducts {
@@ -40,16 +41,18 @@ export const useSets = () => useQuery(getSetsQueryOptions());
 /** POST /api/admin/sets to create, PUT /api/admin/sets/{id} to edit (the code stays). */
 export function useSaveSet() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ set, editing }: { set: AdminSet; editing: boolean }) =>
-      editing
-        ? api.put<AdminSet>(`/api/admin/sets/${encodeURIComponent(set.id)}`, set, { fallback: messages.admin.sets.saveFailed })
-        : api.post<AdminSet>('/api/admin/sets', set, { fallback: messages.admin.sets.saveFailed }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: setsQueryKey });
-      catalogueContentChanged(queryClient);
-    },
-  });
+  return useSingleFlight(
+    useMutation({
+      mutationFn: ({ set, editing }: { set: AdminSet; editing: boolean }) =>
+        editing
+          ? api.put<AdminSet>(`/api/admin/sets/${encodeURIComponent(set.id)}`, set, { fallback: messages.admin.sets.saveFailed })
+          : api.post<AdminSet>('/api/admin/sets', set, { fallback: messages.admin.sets.saveFailed }),
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: setsQueryKey });
+        catalogueContentChanged(queryClient);
+      },
+    }),
+  );
 }
 
 /** POST /api/admin/sets/autocomplete: code, release date and cards from the card database. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tcg/domain';
 import { api } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { type AdminSlide, slidesQueryKey } from './get-slides';
 
 export interface SlideForm {
@@ -47,11 +48,13 @@ export function parseSlideForm(form: SlideForm): { ok: true; slide: NewSlide } |
 /** POST /api/admin/slides. */
 export function useCreateSlide() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (slide: NewSlide) => api.post<AdminSlide>('/api/admin/slides', slide),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: slidesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['home'] });
-    },
-  });
+  return useSingleFlight(
+    useMutation({
+      mutationFn: (slide: NewSlide) => api.post<AdminSlide>('/api/admin/slides', slide),
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: slidesQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['home'] });
+      },
+    }),
+  );
 }
