@@ -113,6 +113,12 @@ it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for an 8-di
   await expect(phone.inputValue()).resolves.toBe('987654321');
   await phone.fill('98765432109');
   await expect(phone.inputValue()).resolves.toBe('987654321');
+  // A digit typed into the full number is refused where it was typed, and the caret stays there.
+  await phone.press('Home');
+  for (let step = 0; step < 3; step += 1) await phone.press('ArrowRight');
+  await phone.press('5');
+  await expect(phone.inputValue()).resolves.toBe('987654321');
+  await expect(phone.evaluate((input: HTMLInputElement) => input.selectionStart)).resolves.toBe(3);
   await phone.fill('98765432');
   await expect(phone.inputValue()).resolves.toBe('98765432');
 

@@ -27,18 +27,21 @@ export function filterNameInput(text: string): string {
 
 /** Peru's calling code, which a number copied from WhatsApp or a contact card carries: +51 987 654 321. */
 const peruCallingCode = '51';
+/** The code as written before a number: "+51", or "0051" at its start. */
+const writtenCallingCode = /(?:\+|^\s*00)\s*51/;
 
 /**
- * What the phone field keeps of each keystroke or paste: ASCII digits only (the field opens a numeric
- * keypad), and no more than the 9 a phone has, so a 10th digit is not taken to be told about at submit.
- * A number given with Peru's calling code keeps its 9 national digits once the code and all 9 are there;
- * Peru's mobile numbers start with 9, so a national number is never read as the code.
+ * What the phone field keeps of each keystroke or paste (`previous`: the field's value before it):
+ * ASCII digits only (full-width ones read as such; the field opens a numeric keypad), and no more than
+ * the 9 a phone has. A full field refuses another digit, as a field with a maximum length does; a longer
+ * paste keeps its first 9. A number given with Peru's calling code (+51, 0051, or 11 digits starting
+ * with 51) keeps its 9 national digits.
  */
-export function filterPhoneInput(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  if (!digits.startsWith(peruCallingCode)) return digits.slice(0, phoneLength);
-  const international = digits.slice(0, peruCallingCode.length + phoneLength);
-  return international.length === peruCallingCode.length + phoneLength ? international.slice(peruCallingCode.length) : international;
+export function filterPhoneInput(text: string, previous = ''): string {
+  let digits = text.normalize('NFKC').replace(writtenCallingCode, '').replace(/\D/g, '');
+  if (digits.length === peruCallingCode.length + phoneLength && digits.startsWith(peruCallingCode)) digits = digits.slice(peruCallingCode.length);
+  if (digits.length <= phoneLength) return digits;
+  return previous.length === phoneLength ? previous : digits.slice(0, phoneLength);
 }
 
 export interface BuyerFields {

@@ -24,21 +24,23 @@ describe('filterPhoneInput', () => {
     expect(filterPhoneInput('(987) 654')).toBe('987654');
   });
 
-  it('takes no more than 9 digits', () => {
-    expect(filterPhoneInput('9876543210')).toBe('987654321');
+  it('takes no more than 9 digits: a full field refuses another, a longer paste keeps its first 9', () => {
+    expect(filterPhoneInput('9876543210', '987654321')).toBe('987654321');
+    expect(filterPhoneInput('9875654321', '987654321')).toBe('987654321');
+    expect(filterPhoneInput('5198765432', '519876543')).toBe('519876543');
     expect(filterPhoneInput('98765432155')).toBe('987654321');
+    expect(filterPhoneInput('98765432155', '98')).toBe('987654321');
   });
 
   it("keeps the national number of a phone given with Peru's calling code", () => {
-    expect(filterPhoneInput('+51 987 654 321')).toBe('987654321');
-    // Typed key by key, the code stays until the ninth national digit.
-    expect(filterPhoneInput('+51 987-654')).toBe('51987654');
-    expect(filterPhoneInput('5198765432')).toBe('5198765432');
-    expect(filterPhoneInput('51987654321')).toBe('987654321');
-    expect(filterPhoneInput('519876543210')).toBe('987654321');
+    for (const pasted of ['+51 987 654 321', '+51987654321', '(+51) 987-654-321', '0051 987654321', '51 987 654 321', '51987654321']) {
+      expect(filterPhoneInput(pasted)).toBe('987654321');
+    }
+    expect(filterPhoneInput('+51 987-654')).toBe('987654');
   });
 
-  it('drops non-ASCII digits', () => {
+  it('reads full-width digits as digits and drops other scripts', () => {
+    expect(filterPhoneInput('９８７６５４３２１')).toBe('987654321');
     expect(filterPhoneInput('٩٨٧')).toBe('');
   });
 });

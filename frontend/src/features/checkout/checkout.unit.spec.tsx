@@ -78,13 +78,20 @@ it('prefills the account name and e-mail and the saved phone, and filters what i
   await user.type(name, "Ana-María O'Brien 3<b>");
   expect(name).toHaveValue("Ana-María O'Brien b");
   await user.clear(phone);
-  await user.type(phone, '+51 987-654');
-  expect(phone).toHaveValue('51987654');
-  await user.type(phone, '-321');
+  await user.type(phone, '987-654-321');
   expect(phone).toHaveValue('987654321');
-  // A tenth digit is not taken.
+  // A tenth digit is not taken, at the end or in the middle, and the caret stays where it was.
   await user.type(phone, '9');
   expect(phone).toHaveValue('987654321');
+  await user.type(phone, '5', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+  expect(phone).toHaveValue('987654321');
+  await waitFor(() => expect(phone).toHaveProperty('selectionStart', 3));
+  await user.clear(phone);
+  await user.type(phone, '98765432');
+  await user.type(phone, 'x', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+  await waitFor(() => expect(phone).toHaveProperty('selectionStart', 2));
+  await user.keyboard('1');
+  expect(phone).toHaveValue('981765432');
   await user.clear(phone);
   await user.paste('+51 955 111 222');
   expect(phone).toHaveValue('955111222');

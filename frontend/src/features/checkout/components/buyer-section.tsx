@@ -1,4 +1,5 @@
 import { filterNameInput, filterPhoneInput } from '@tcg/domain';
+import type { ChangeEvent } from 'react';
 
 interface BuyerSectionProps {
   name: string;
@@ -8,6 +9,23 @@ interface BuyerSectionProps {
   invalidField?: string;
   onNameChange(name: string): void;
   onPhoneChange(phone: string): void;
+}
+
+/**
+ * Where the caret goes after the phone field dropped part of what was typed: after the same digits as
+ * before, or where it was for a refused key, not at the end where React's rewrite of the value puts it.
+ */
+function keepCaret(input: HTMLInputElement, previous: string, next: string): void {
+  const { value, selectionStart } = input;
+  if (value === next || selectionStart === null) return;
+  const caret =
+    next === previous
+      ? Math.max(0, selectionStart - (value.length - previous.length))
+      : Math.min(next.length, filterPhoneInput(value.slice(0, selectionStart)).length);
+  // After React has written the value, which moves the caret to the end.
+  queueMicrotask(() => {
+    if (document.activeElement === input) input.setSelectionRange(caret, caret);
+  });
 }
 
 /** Spec §2 section 1. The name and phone fields drop what spec §5 forbids as it is typed or pasted. */
@@ -32,7 +50,11 @@ export function BuyerSection({ name, email, phone, invalidField, onNameChange, o
           inputMode="numeric"
           autoComplete="tel-national"
           value={phone}
-          onChange={(event) => onPhoneChange(filterPhoneInput(event.target.value))}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            const next = filterPhoneInput(event.target.value, phone);
+            keepCaret(event.target, phone, next);
+            onPhoneChange(next);
+          }}
         />
       </label>
     </fieldset>
