@@ -51,12 +51,16 @@ describe('at a desktop', () => {
     await page.getByRole('combobox', { name: 'Cantidad' }).selectOption('2');
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await cartBadge(2).waitFor();
-    // The toast that says so leaves the badge and the chat button in sight.
+    // The toast that says so leaves the badge and the chat button in sight, and the mini cart opened over
+    // it is what shows (each checked within the toast's 2 s).
     const toast = page.locator('.toast', { hasText: '"Dark Magician" agregado al carrito' });
     await toast.waitFor();
     const boxes = await Promise.all([toast, cartBadge(2), page.getByRole('link', { name: 'Escríbenos por WhatsApp' })].map((target) => target.boundingBox()));
     const [toastBox, ...others] = boxes.map((box) => box!);
     for (const other of others) expect(overlap(toastBox, other)).toBe(false);
+    await page.locator('.cart-menu').hover();
+    const shown = await toast.elementHandle();
+    await page.waitForFunction((element) => element?.isConnected && getComputedStyle(element).opacity === '0', shown, { timeout: 1500 });
 
     await page.reload();
     await cartBadge(2).waitFor();
@@ -90,6 +94,20 @@ describe('at a phone', () => {
     await menu.waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
+  });
+
+  it("shows a toast clear of the cart badge, the chat button, the tapped button and the filter sheet's 'Aplicar'", async () => {
+    await page.goto('/search?q=dragon');
+    const add = page.getByRole('button', { name: /^Agregar .* al carrito$/ }).first();
+    await add.click();
+    const toast = page.locator('.toast', { hasText: 'agregado al carrito' });
+    await toast.waitFor();
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    const apply = page.getByRole('dialog', { name: 'Filtros' }).getByRole('button', { name: 'Aplicar' });
+    await apply.waitFor();
+    const targets = [toast, cartBadge(1), page.getByRole('link', { name: 'Escríbenos por WhatsApp' }), add, apply];
+    const [toastBox, ...others] = (await Promise.all(targets.map((target) => target.boundingBox()))).map((box) => box!);
+    for (const other of others) expect(overlap(toastBox, other)).toBe(false);
   });
 
   it('applies filters from the bottom sheet', async () => {
