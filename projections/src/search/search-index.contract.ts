@@ -61,6 +61,9 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect((await ids({ q: 'LOB-EN0', inStockOnly: true })).sort()).toEqual([idOf(0), idOf(9), idOf(11)].sort());
     expect(await search({ q: 'LOB-EN070', inStockOnly: true })).toMatchObject({ hits: [], total: 0 });
     expect(await ids({ q: 'mrd-0', rarities: ['Common'], sort: 'priceAsc' })).toEqual([idOf(10), idOf(14)]);
+    expect((await ids({ q: 'lob-sp' })).sort()).toEqual([idOf(1), idOf(4), idOf(8)].sort());
+    expect((await search({ q: 'LOB-' })).total).toBe(8);
+    expect(await ids({ q: 'LOB\u2013EN001' })).toEqual([idOf(0)]);
   });
 
   it('searches a hyphenated name by its words, not as a set code', async () => {

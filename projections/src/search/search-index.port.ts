@@ -41,17 +41,19 @@ export function queryWords(q: string): string[] {
 
 /**
  * A set code as printed on a card ('LOB-EN001', 'SDY-006', 'MP23-EN001', 'SGX1-ENA01', 'SHVI-ENSE1'),
- * whole or its beginning ('LOB-EN0').
+ * or its beginning from the hyphen on ('LOB-', 'LOB-EN', 'LOB-EN0').
  */
-const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,4}[0-9]{1,4}$/;
+const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,4}[0-9]{0,4}$/;
+/** Dashes a phone or a word processor types for a hyphen. */
+const DASHES = /[\u2010-\u2015\u2212]/g;
 
 /**
- * The set code a query is, upper-cased, or null. Players look a print up by the code under its picture;
- * split into words ('lob', 'en001') it matched no name. A hyphenated name ('Blue-Eyes') has no digit after
- * its hyphen, and a code no card has is searched as words.
+ * The set code a query may be, upper-cased, or null. Players look a print up by the code under its
+ * picture; split into words ('lob', 'en001') it matched no name. A hyphenated name ('Blue-Eyes') has the
+ * shape too: it is searched as words when no card's code begins so.
  */
 export function setCodeQuery(q: string): string | null {
-  const code = q.trim().toUpperCase();
+  const code = q.trim().replace(DASHES, '-').toUpperCase();
   return SET_CODE.test(code) ? code : null;
 }
 

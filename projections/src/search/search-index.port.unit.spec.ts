@@ -9,11 +9,16 @@ describe('setCodeQuery', () => {
     ['SGX1-ENA01', 'SGX1-ENA01'],
     ['SHVI-ENSE1', 'SHVI-ENSE1'],
     ['LOB-EN0', 'LOB-EN0'],
+    ['lob-en', 'LOB-EN'],
+    ['LOB-', 'LOB-'],
+    ['lob\u2013en001', 'LOB-EN001'],
+    // Tried as a code first; no code begins so, so the words are searched (the search contract).
+    ['Blue-Eyes', 'BLUE-EYES'],
   ])('reads %j as the set code %j', (query, code) => {
     expect(setCodeQuery(query)).toBe(code);
   });
 
-  it.each(['Blue-Eyes', 'Red-Eyes Black Dragon', 'LOB', 'LOB-EN', 'LOB EN001', 'X-Saber', 'LOB-EN001 dragon', ''])(
+  it.each(['Red-Eyes Black Dragon', 'LOB', 'LOB EN001', 'X-Saber', 'Gem-Knight', 'LOB-EN001 dragon', 'LOB-EN00001', ''])(
     'leaves %j to the word search',
     (query) => {
       expect(setCodeQuery(query)).toBeNull();
