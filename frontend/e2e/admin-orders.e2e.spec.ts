@@ -178,5 +178,7 @@ describe('admin panel', () => {
     await stockRow(page, changeOfHeart.name).getByRole('button', { name: 'Movimientos' }).click();
     await page.getByRole('list', { name: 'Movimientos' }).waitFor();
     await capture(page, 'admin-stock-check', viewport);
+    // The whole table, the print under each name included, fits the window: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 });

@@ -29,6 +29,8 @@ async function openDialog() {
   const row = await screen.findByRole('row', { name: 'Kuriboh' });
   await view.user.click(within(row).getByRole('button', { name: 'Agregar Stock' }));
   const dialog = screen.getByRole('dialog', { name: 'Agregar Stock' });
+  // The print the stock goes to, not only its name.
+  expect(dialog).toHaveTextContent('KuribohLOB-EN001 · Inglés');
   const quantity = within(dialog).getByRole('textbox', { name: 'Cantidad' });
   const cost = within(dialog).getByRole('textbox', { name: 'Costo unitario (S/)' });
   return { ...view, dialog, quantity, cost };
@@ -133,7 +135,7 @@ describe("'Agregar Stock' dialog", () => {
     const cells = within(screen.getByRole('row', { name: 'Kuriboh' })).getAllByRole('cell');
     expect(cells[3]).toHaveTextContent(/^5$/);
     expect(cells[4]).toHaveTextContent(/^5$/);
-    expect(screen.getByRole('status')).toHaveTextContent('Stock agregado: Kuriboh +3');
+    expect(screen.getByRole('status')).toHaveTextContent('Stock agregado: Kuriboh (LOB-EN001) +3');
 
     await user.click(within(screen.getByRole('row', { name: 'Kuriboh' })).getByRole('button', { name: 'Agregar Stock' }));
     const reopened = screen.getByRole('dialog', { name: 'Agregar Stock' });

@@ -21,6 +21,8 @@ describe('stock audit table', () => {
         .slice(0, 6)
         .map((cell) => cell.textContent);
     expect(cells('Blue-Eyes White Dragon')).toEqual(['Legend of Blue Eyes', 'Ultra Rare', '1st Edition', '7', '4', '+3']);
+    // Which print it is, under its name: two prints of one name, rarity and edition looked alike.
+    expect(within(row('Blue-Eyes White Dragon')).getByRole('rowheader')).toHaveTextContent(/^Blue-Eyes White DragonLOB-EN001 · Inglés$/);
     const difference = (name: string) => within(row(name)).getByTestId('stock-difference');
     expect(difference('Dark Magician')).toHaveClass('stock-diff--ok');
     expect(difference('Dark Magician')).toHaveTextContent(/^0$/);

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { parseAddStockForm, useAddStock } from '../api/add-stock';
 import type { StockCheckRow } from '../api/get-stock-check';
+import { printOf } from './stock-check-table';
 
 const DEFAULT_QUANTITY = '1';
 const DEFAULT_COST = '0';
@@ -64,7 +65,7 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
       {
         onSuccess: () => {
           attempt.done();
-          toast.success(`Stock agregado: ${card.name} +${form.body.quantity}`);
+          toast.success(`Stock agregado: ${card.name} (${card.setCode}) +${form.body.quantity}`);
           setQuantity(DEFAULT_QUANTITY);
           setUnitCost(DEFAULT_COST);
           addStock.reset();
@@ -82,7 +83,10 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
     <div className="admin-dialog__backdrop" onClick={onBackdrop}>
       <form ref={dialog} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
         <h2 id={titleId}>Agregar Stock</h2>
-        <p className="admin-dialog__card">{card.name}</p>
+        <p className="admin-dialog__card">
+          {card.name}
+          <span className="stock-table__print">{printOf(card)}</span>
+        </p>
         <label>
           Cantidad
           <input

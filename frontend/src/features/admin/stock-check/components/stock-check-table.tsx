@@ -1,3 +1,4 @@
+import { languageLabels } from '@tcg/domain';
 import { Fragment, type Ref, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { StockCheckRow } from '../api/get-stock-check';
@@ -10,6 +11,11 @@ interface StockCheckTableProps {
   onAddStock(card: StockCheckRow): void;
   /** The table, which can take focus (not by Tab) when the row a dialog was opened from is gone. */
   ref?: Ref<HTMLTableElement>;
+}
+
+/** Which print a card is ('PSV-SP000 · Español'): two prints of one name, rarity and edition look alike otherwise. */
+export function printOf(card: Pick<StockCheckRow, 'setCode' | 'language'>): string {
+  return `${card.setCode} · ${languageLabels[card.language] ?? card.language.toUpperCase()}`;
 }
 
 /** The row's 'Agregar Stock' button as the table shows it now (a re-render may have replaced the one clicked). */
@@ -44,6 +50,7 @@ export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps)
               <tr className="stock-table__row" data-testid="stock-row" aria-label={row.name}>
                 <th scope="row" data-label="Carta">
                   {row.name}
+                  <span className="stock-table__print">{printOf(row)}</span>
                 </th>
                 <td data-label="Set">{row.set}</td>
                 <td data-label="Rareza">{row.rarity}</td>
