@@ -38,6 +38,17 @@ describe('single card upload', () => {
     expect(field('Idioma')).toHaveValue('en');
   });
 
+  it('forgets the versions found once the name is edited, until it is searched again', async () => {
+    const { user, field } = await searched();
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.type(field('Nombre en inglés'), ' Girl');
+    expect(screen.queryByText(messages.admin.upload.found)).not.toBeInTheDocument();
+    expect(field('Nombre en español (opcional)')).toHaveValue('');
+    expect(field('Código del set')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Subir carta' })).toBeDisabled();
+  });
+
   it('fills code, set, rarity and edition from the chosen version and turns -EN into -SP for Spanish', async () => {
     const { user, field } = await searched();
     await screen.findByText(messages.admin.upload.found);

@@ -1,5 +1,5 @@
 import { isAmount, isUploadQuantity, messages, parseSolesToCents } from '@tcg/domain';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
@@ -53,19 +53,35 @@ export function UploadCardForm() {
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
   const setCode = chosen ? setCodeForLanguage(chosen.setCode, numbers.language) : '';
 
+  // The name as typed now: a lookup answered after the name changed is not this name's.
+  const typedName = useRef('');
   const search = () => {
-    if (!englishName.trim()) return;
+    const name = englishName.trim();
+    if (!name) return;
     setStatus(upload.searching);
     setFound(null);
     setVersion('');
-    lookup.mutate(englishName.trim(), {
+    lookup.mutate(name, {
       onSuccess: (card) => {
+        if (typedName.current.trim() !== name) return;
         setFound(card);
         setSpanishName(card.spanishName ?? '');
         setStatus(upload.found);
       },
       onError: () => setStatus(upload.searchFailed),
     });
+  };
+
+  // The versions are the searched name's: an edited name is searched again before anything is uploaded
+  // (QA: the versions of the card searched before stayed under a new name, ready to upload).
+  const onNameChange = (name: string) => {
+    setEnglishName(name);
+    typedName.current = name;
+    if (!found && status.text === '') return;
+    setFound(null);
+    setVersion('');
+    setSpanishName('');
+    setStatus('');
   };
 
   const onNameKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -147,7 +163,7 @@ export function UploadCardForm() {
       <div className="ca-grid">
         <label>
           Nombre en inglés
-          <input value={englishName} onChange={(event) => setEnglishName(event.target.value)} onKeyDown={onNameKey} enterKeyHint="search" />
+          <input value={englishName} onChange={(event) => onNameChange(event.target.value)} onKeyDown={onNameKey} enterKeyHint="search" />
         </label>
         <label>
           Nombre en español (opcional)
