@@ -2,6 +2,7 @@ import { formatSoles, messages } from '@tcg/domain';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
+import { useDebounced } from '@/lib/use-debounced';
 import { TableSkeleton } from '../../table-skeleton';
 import { MOST_WANTED_MAX, useMostWantedCandidates, useMostWantedEntries, useSaveMostWanted } from '../api/most-wanted';
 import '@/components/ui/page.css';
@@ -11,7 +12,7 @@ import '../../content-admin.css';
 export function MostWantedPage() {
   const entries = useMostWantedEntries();
   const [q, setQ] = useState('');
-  const candidates = useMostWantedCandidates(q.trim());
+  const candidates = useMostWantedCandidates(useDebounced(q).trim());
   const [chosen, setChosen] = useState<string[] | null>(null);
   const save = useSaveMostWanted();
   const toast = useToast();

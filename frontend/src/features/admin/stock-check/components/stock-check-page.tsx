@@ -3,23 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Pagination } from '@/features/catalog/components/pagination';
+import { useDebounced } from '@/lib/use-debounced';
 import { useLastPageInstead, usePageInUrl } from '../../page-in-url';
 import { type StockCheckRow, useStockCheck } from '../api/get-stock-check';
 import { AddStockDialog } from './add-stock-dialog';
 import { StockCheckTable, addStockButton } from './stock-check-table';
 import './stock-check.css';
-
-const SEARCH_DEBOUNCE_MS = 250;
-
-/** Waits for a pause in typing, so a search is not sent per keystroke. */
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /**
  * The search (once typing pauses) and 'Solo con diferencia' live in the URL (`?q=…&diff=1`), like the page:
