@@ -66,7 +66,7 @@ describe('the set dialog', () => {
     expect(sentBodies(fetch, 'POST', '/api/admin/sets')).toEqual([]);
   });
 
-  it('needs a name to autocomplete, then fills code, release date and cards', async () => {
+  it('needs a name to autocomplete, then fills code, the official name, release date and cards', async () => {
     const { user, dialog, field, fetch } = await open(
       {
         'POST /api/admin/sets/autocomplete': () =>
@@ -82,13 +82,14 @@ describe('the set dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));
     expect(await screen.findByText(messages.admin.sets.autocompleted(2))).toBeInTheDocument();
     expect(field('Código')).toHaveValue('BLVO');
+    expect(field('Nombre')).toHaveValue('Blazing Vortex');
     expect(field('Lanzamiento')).toHaveValue('2021-02-05');
     expect(dialog).toHaveTextContent('Cartas: 2');
 
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await screen.findByRole('button', { name: 'Nuevo set' });
     expect(sentBodies(fetch, 'POST', '/api/admin/sets')).toEqual([
-      expect.objectContaining({ id: 'BLVO', name: 'blazing vortex', releaseDate: '2021-02-05', cards: ['BLVO-EN001', 'BLVO-EN002'] }),
+      expect.objectContaining({ id: 'BLVO', name: 'Blazing Vortex', releaseDate: '2021-02-05', cards: ['BLVO-EN001', 'BLVO-EN002'] }),
     ]);
   });
 

@@ -46,7 +46,14 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
     if (!set.name.trim()) return toast.error(messages.admin.sets.nameFirst);
     autocomplete.mutate(set.name.trim(), {
       onSuccess: (found) => {
-        setSet((current) => ({ ...current, id: editing ? current.id : found.id, releaseDate: found.releaseDate || current.releaseDate, cards: found.cards }));
+        // The name as the card database spells it ('Maximum Crisis', not the 'maximum crisis' typed to find it).
+        setSet((current) => ({
+          ...current,
+          id: editing ? current.id : found.id,
+          name: found.name || current.name,
+          releaseDate: found.releaseDate || current.releaseDate,
+          cards: found.cards,
+        }));
         toast.success(found.message);
       },
       onError: (error) => toast.error(saidWhy(error) ? error.message : messages.admin.sets.apiFailed),
