@@ -2,11 +2,14 @@ import { formatSoles, messages } from '@tcg/domain';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
+import { useConfirmLeave } from '@/components/ui/use-confirm-leave';
 import { useDebounced } from '@/lib/use-debounced';
 import { TableSkeleton } from '../../table-skeleton';
 import { MOST_WANTED_MAX, useMostWantedCandidates, useMostWantedEntries, useSaveMostWanted } from '../api/most-wanted';
 import '@/components/ui/page.css';
 import '../../content-admin.css';
+
+export const LEAVE_UNSAVED = '¿Salir sin guardar los cambios de Most Wanted?';
 
 /** Spec §2 Admin most wanted: a searchable card table with checkboxes and a save button. */
 export function MostWantedPage() {
@@ -23,8 +26,12 @@ export function MostWantedPage() {
   }, [loadFailed, toast]);
 
   // The saved entries are the starting choice; the admin's clicks take over from there.
-  const selected = chosen ?? entries.data?.map((entry) => entry.cardId) ?? [];
+  const saved = entries.data?.map((entry) => entry.cardId) ?? [];
+  const selected = chosen ?? saved;
   const full = selected.length >= MOST_WANTED_MAX;
+  // QA: leaving by the back link lost the ticked cards without a word.
+  const unsaved = chosen !== null && (chosen.length !== saved.length || chosen.some((id) => !saved.includes(id)));
+  useConfirmLeave(unsaved, LEAVE_UNSAVED);
   const toggle = (id: string) => setChosen(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
 
   // aria-disabled while saving, not disabled: 'Guardar' keeps the focus it has.
