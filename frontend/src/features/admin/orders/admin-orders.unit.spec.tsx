@@ -70,9 +70,10 @@ describe('admin orders list', () => {
     }
   });
 
-  it('confirms a pending order and shows the refetched status', async () => {
+  /** The pending order, confirmed by the server when asked. */
+  function confirmingServer() {
     let orders = [pending];
-    const fetch = mockFetch({
+    return mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
       '/api/admin/orders': () => jsonResponse(ordersPage(orders)),
@@ -81,6 +82,10 @@ describe('admin orders list', () => {
         return jsonResponse({ orderId: pending.id, status: 'confirmado', changed: true, position: 9 });
       },
     });
+  }
+
+  it('confirms a pending order and shows the refetched status', async () => {
+    const fetch = confirmingServer();
     const { user } = renderApp('/admin/orders');
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
 
@@ -93,16 +98,7 @@ describe('admin orders list', () => {
   });
 
   it('confirms once for a double click on Confirmar', async () => {
-    let orders = [pending];
-    const fetch = mockFetch({
-      ...frameAnswers,
-      '/api/auth/me': signedInAs.admin,
-      '/api/admin/orders': () => jsonResponse(ordersPage(orders)),
-      [`/api/admin/orders/${pending.id}/confirm`]: () => {
-        orders = [{ ...pending, status: 'confirmado' }];
-        return jsonResponse({ orderId: pending.id, status: 'confirmado', changed: true, position: 9 });
-      },
-    });
+    const fetch = confirmingServer();
     renderApp('/admin/orders');
     // Both clicks before the page renders again, as a quick double click lands.
     const confirm = await screen.findByRole('button', { name: 'Confirmar' });
