@@ -33,15 +33,21 @@ const writtenCallingCode = /(?:\+|^\s*00)\s*51/;
 /**
  * What the phone field keeps of each keystroke or paste (`previous`: the field's value before it):
  * ASCII digits only (full-width ones read as such; the field opens a numeric keypad), and no more than
- * the 9 a phone has. A full field refuses another digit, as a field with a maximum length does; a longer
- * paste keeps its first 9. A number given with Peru's calling code (+51, 0051, or 11 digits starting
+ * the 9 a phone has: what is typed or pasted goes in as far as it fits, as in a field with a maximum
+ * length (a full field refuses another digit). A number given with Peru's calling code (+51, 0051, or 11 digits starting
  * with 51) keeps its 9 national digits.
  */
 export function filterPhoneInput(text: string, previous = ''): string {
   let digits = text.normalize('NFKC').replace(writtenCallingCode, '').replace(/\D/g, '');
   if (digits.length === peruCallingCode.length + phoneLength && digits.startsWith(peruCallingCode)) digits = digits.slice(peruCallingCode.length);
   if (digits.length <= phoneLength) return digits;
-  return previous.length === phoneLength ? previous : digits.slice(0, phoneLength);
+  // What was typed or pasted is what lies between the digits kept before and after it; as much of it as fits goes in.
+  let before = 0;
+  while (before < previous.length && digits[before] === previous[before]) before += 1;
+  let after = 0;
+  while (after < previous.length - before && digits[digits.length - 1 - after] === previous[previous.length - 1 - after]) after += 1;
+  const inserted = digits.slice(before, digits.length - after).slice(0, phoneLength - before - after);
+  return previous.slice(0, before) + inserted + previous.slice(previous.length - after);
 }
 
 export interface BuyerFields {

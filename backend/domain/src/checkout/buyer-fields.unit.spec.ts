@@ -24,12 +24,15 @@ describe('filterPhoneInput', () => {
     expect(filterPhoneInput('(987) 654')).toBe('987654');
   });
 
-  it('takes no more than 9 digits: a full field refuses another, a longer paste keeps its first 9', () => {
+  it('takes no more than 9 digits: what is typed or pasted goes in as far as it fits', () => {
     expect(filterPhoneInput('9876543210', '987654321')).toBe('987654321');
     expect(filterPhoneInput('9875654321', '987654321')).toBe('987654321');
     expect(filterPhoneInput('5198765432', '519876543')).toBe('519876543');
     expect(filterPhoneInput('98765432155')).toBe('987654321');
     expect(filterPhoneInput('98765432155', '98')).toBe('987654321');
+    // Two digits pasted after the third of eight: the first fits, the number keeps its end.
+    expect(filterPhoneInput('9875565432', '98765432')).toBe('987565432');
+    expect(filterPhoneInput('1119876543', '9876543')).toBe('119876543');
   });
 
   it("keeps the national number of a phone given with Peru's calling code", () => {

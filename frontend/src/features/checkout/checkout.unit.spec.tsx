@@ -92,6 +92,14 @@ it('prefills the account name and e-mail and the saved phone, and filters what i
   await waitFor(() => expect(phone).toHaveProperty('selectionStart', 2));
   await user.keyboard('1');
   expect(phone).toHaveValue('981765432');
+  // Two digits pasted into eight: the one that fits goes in, the number keeps its end.
+  await user.clear(phone);
+  await user.type(phone, '98765432');
+  phone.focus();
+  (phone as HTMLInputElement).setSelectionRange(3, 3);
+  await user.paste('55');
+  expect(phone).toHaveValue('987565432');
+  await waitFor(() => expect(phone).toHaveProperty('selectionStart', 4));
   await user.clear(phone);
   await user.paste('+51 955 111 222');
   expect(phone).toHaveValue('955111222');

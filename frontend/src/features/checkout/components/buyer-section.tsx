@@ -12,16 +12,14 @@ interface BuyerSectionProps {
 }
 
 /**
- * Where the caret goes after the phone field dropped part of what was typed: after the same digits as
- * before, or where it was for a refused key, not at the end where React's rewrite of the value puts it.
+ * Where the caret goes after the phone field dropped part of what was typed: before the same digits as
+ * before (where it was, for a refused key), not at the end where React's rewrite of the value puts it.
  */
-function keepCaret(input: HTMLInputElement, previous: string, next: string): void {
+function keepCaret(input: HTMLInputElement, next: string): void {
   const { value, selectionStart } = input;
   if (value === next || selectionStart === null) return;
-  const caret =
-    next === previous
-      ? Math.max(0, selectionStart - (value.length - previous.length))
-      : Math.min(next.length, filterPhoneInput(value.slice(0, selectionStart)).length);
+  // The digits after the caret stay after it.
+  const caret = Math.max(0, next.length - value.slice(selectionStart).replace(/\D/g, '').length);
   // After React has written the value, which moves the caret to the end.
   queueMicrotask(() => {
     if (document.activeElement === input) input.setSelectionRange(caret, caret);
@@ -52,7 +50,7 @@ export function BuyerSection({ name, email, phone, invalidField, onNameChange, o
           value={phone}
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
             const next = filterPhoneInput(event.target.value, phone);
-            keepCaret(event.target, phone, next);
+            keepCaret(event.target, next);
             onPhoneChange(next);
           }}
         />
