@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 type Rect = { x: number; y: number; width: number; height: number };
 import { launchBrowser, openContext } from './support/browser';
@@ -96,18 +96,37 @@ describe('at a phone', () => {
     await menu.waitFor({ state: 'hidden' });
   });
 
-  it("shows a toast clear of the cart badge, the chat button, the tapped button and the filter sheet's 'Aplicar'", async () => {
+  it('shows a toast clear of the cart badge, the chat button and the tapped button, lets taps through, and hides it under the menu and the filter sheet', async () => {
     await page.goto('/search?q=dragon');
     const add = page.getByRole('button', { name: /^Agregar .* al carrito$/ }).first();
-    await add.click();
-    const toast = page.locator('.toast', { hasText: 'agregado al carrito' });
-    await toast.waitFor();
-    await page.getByRole('button', { name: /^Filtros/ }).click();
-    const apply = page.getByRole('dialog', { name: 'Filtros' }).getByRole('button', { name: 'Aplicar' });
-    await apply.waitFor();
-    const targets = [toast, cartBadge(1), page.getByRole('link', { name: 'Escríbenos por WhatsApp' }), add, apply];
+    const newToast = async () => {
+      await page.locator('.toast').first().waitFor({ state: 'detached' });
+      await add.click();
+      const toast = page.locator('.toast', { hasText: 'agregado al carrito' });
+      await toast.waitFor();
+      return toast;
+    };
+    // Each check within the toast's 2 s.
+    const hiddenSoon = async (toast: Locator) =>
+      page.waitForFunction((element) => element?.isConnected && getComputedStyle(element).opacity === '0', await toast.elementHandle(), { timeout: 1500 });
+
+    let toast = await newToast();
+    const targets = [toast, cartBadge(1), page.getByRole('link', { name: 'Escríbenos por WhatsApp' }), add];
     const [toastBox, ...others] = (await Promise.all(targets.map((target) => target.boundingBox()))).map((box) => box!);
     for (const other of others) expect(overlap(toastBox, other)).toBe(false);
+    // A tap on its message reaches the page under it.
+    const point = { x: toastBox.x + 20, y: toastBox.y + toastBox.height / 2 };
+    expect(await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.toast')), point)).toBe(false);
+    await page.getByRole('button', { name: /^Filtros/ }).click();
+    await page.getByRole('dialog', { name: 'Filtros' }).waitFor();
+    await hiddenSoon(toast);
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Filtros' }).waitFor({ state: 'hidden' });
+    toast = await newToast();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog', { name: 'Menú' }).waitFor();
+    await hiddenSoon(toast);
   });
 
   it('applies filters from the bottom sheet', async () => {
