@@ -44,7 +44,7 @@ export function queryWords(q: string): string[] {
  * or its beginning from the hyphen on ('LOB-', 'LOB-EN', 'LOB-EN0').
  */
 const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,4}[0-9]{0,4}$/;
-/** Dashes a phone or a word processor types for a hyphen. */
+/** Dashes a phone or a word processor types for a hyphen (full-width forms are folded first, NFKC). */
 const DASHES = /[\u2010-\u2015\u2212]/g;
 
 /**
@@ -53,7 +53,7 @@ const DASHES = /[\u2010-\u2015\u2212]/g;
  * shape too: it is searched as words when no card's code begins so.
  */
 export function setCodeQuery(q: string): string | null {
-  const code = q.trim().replace(DASHES, '-').toUpperCase();
+  const code = q.normalize('NFKC').trim().replace(DASHES, '-').toUpperCase();
   return SET_CODE.test(code) ? code : null;
 }
 

@@ -12,6 +12,7 @@ describe('setCodeQuery', () => {
     ['lob-en', 'LOB-EN'],
     ['LOB-', 'LOB-'],
     ['lob\u2013en001', 'LOB-EN001'],
+    ['\uff2c\uff2f\uff22\uff0d\uff25\uff2e\uff10\uff10\uff11', 'LOB-EN001'],
     // Tried as a code first; no code begins so, so the words are searched (the search contract).
     ['Blue-Eyes', 'BLUE-EYES'],
   ])('reads %j as the set code %j', (query, code) => {
