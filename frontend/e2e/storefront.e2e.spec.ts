@@ -115,8 +115,9 @@ describe('at a phone', () => {
     const [toastBox, ...others] = (await Promise.all(targets.map((target) => target.boundingBox()))).map((box) => box!);
     for (const other of others) expect(overlap(toastBox, other)).toBe(false);
     // A tap on its message reaches the page under it.
-    const point = { x: toastBox.x + 20, y: toastBox.y + toastBox.height / 2 };
-    expect(await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.toast')), point)).toBe(false);
+    const onToast = async (box: { x: number; y: number; width: number; height: number }, x = box.width / 2) =>
+      page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.toast')), { x: box.x + x, y: box.y + box.height / 2 });
+    expect(await onToast(toastBox, 20)).toBe(false);
     await page.getByRole('button', { name: /^Filtros/ }).click();
     await page.getByRole('dialog', { name: 'Filtros' }).waitFor();
     await hiddenSoon(toast);
@@ -127,6 +128,8 @@ describe('at a phone', () => {
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('dialog', { name: 'Menú' }).waitFor();
     await hiddenSoon(toast);
+    // Nor does its close button, out of sight, take a tap meant for the menu.
+    expect(await onToast((await toast.locator('.toast__close').boundingBox())!)).toBe(false);
   });
 
   it('applies filters from the bottom sheet', async () => {
