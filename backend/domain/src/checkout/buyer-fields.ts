@@ -34,8 +34,8 @@ const writtenCallingCode = /(?:\+|^\s*00)\s*51/;
  * What the phone field keeps of each keystroke or paste (`previous`: the field's value before it):
  * ASCII digits only (full-width ones read as such; the field opens a numeric keypad), and no more than
  * the 9 a phone has: what is typed or pasted goes in as far as it fits, as in a field with a maximum
- * length (a full field refuses another digit). A number given with Peru's calling code (+51, 0051, or 11 digits starting
- * with 51) keeps its 9 national digits.
+ * length (a full field refuses another digit). A number given with Peru's calling code (+51, 0051, or
+ * 11 digits starting with 51) keeps its 9 national digits.
  */
 export function filterPhoneInput(text: string, previous = ''): string {
   let digits = text.normalize('NFKC').replace(writtenCallingCode, '').replace(/\D/g, '');
