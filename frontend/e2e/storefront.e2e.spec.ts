@@ -115,7 +115,7 @@ describe('at a phone', () => {
     const [toastBox, ...others] = (await Promise.all(targets.map((target) => target.boundingBox()))).map((box) => box!);
     for (const other of others) expect(overlap(toastBox, other)).toBe(false);
     // A tap on its message reaches the page under it.
-    const onToast = async (box: { x: number; y: number; width: number; height: number }, x = box.width / 2) =>
+    const onToast = async (box: Rect, x = box.width / 2) =>
       page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.toast')), { x: box.x + x, y: box.y + box.height / 2 });
     expect(await onToast(toastBox, 20)).toBe(false);
     await page.getByRole('button', { name: /^Filtros/ }).click();

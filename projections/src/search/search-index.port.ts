@@ -53,8 +53,13 @@ const DASHES = /[\u2010-\u2015\u2212]/g;
  * shape too: it is searched as words when no card's code begins so.
  */
 export function setCodeQuery(q: string): string | null {
-  const code = q.normalize('NFKC').trim().replace(DASHES, '-').toUpperCase();
+  const code = typedSetCode(q);
   return SET_CODE.test(code) ? code : null;
+}
+
+/** A query as a set code is compared: full-width forms folded, a typed dash read as the hyphen, upper-cased. */
+export function typedSetCode(q: string): string {
+  return q.normalize('NFKC').trim().replace(DASHES, '-').toUpperCase();
 }
 
 export function emptyPage(params: SearchParams, pageSize: number): SearchResponse {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { atCardsCheckpoint, compareStock, type Database, type EventStore, type Sql } from '@tcg/projections';
+import { atCardsCheckpoint, compareStock, type Database, type EventStore, type Sql, typedSetCode } from '@tcg/projections';
 import { DATABASE } from '../../../database/database.module';
 import { EVENT_STORE } from '../../../event-store/event-store.module';
 import { pageInfo } from '../../../web/page-param';
@@ -16,7 +16,7 @@ interface Selected {
 
 /** A name, ignoring accents and case, or the beginning of a set code ('LOB-EN0', a typed dash read as its hyphen). */
 const MATCHES = `($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0)
-                             OR starts_with(upper(set_code), upper(translate(normalize($1::text, NFKC), '‐‑‒–—―−', '-------'))))
+                             OR starts_with(upper(set_code), $3::text))
           AND ($2::text IS NULL OR id = $2::text)`;
 
 @QueryHandler(StockCheckQuery)
@@ -59,13 +59,14 @@ export class StockCheckHandler implements IQueryHandler<StockCheckQuery> {
 
   /** The page at `offset`, or every matching card when `offset` is null. */
   private async select(tx: Sql, filter: StockCheckFilter, offset: number | null): Promise<Selected> {
-    const params = [filter.q?.trim() ?? '', filter.cardId ?? null];
+    const q = filter.q?.trim() ?? '';
+    const params = [q, filter.cardId ?? null, typedSetCode(q)];
     const { rows: cards } = await tx.query<CardRow>(
       `SELECT id, name, set_name AS "set", set_code AS "setCode", rarity, edition, language, stock_final AS recorded
          FROM cards
         WHERE ${MATCHES}
         ORDER BY updated_at DESC, id
-        ${offset === null ? '' : 'LIMIT $3 OFFSET $4'}`,
+        ${offset === null ? '' : 'LIMIT $4 OFFSET $5'}`,
       offset === null ? params : [...params, STOCK_CHECK_PAGE_SIZE, offset],
     );
     if (offset === null) return { cards, matching: cards.length };
