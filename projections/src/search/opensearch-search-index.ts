@@ -1,7 +1,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
 import { CARD_INDEX_BODY } from './opensearch-mapping';
-import { CardDocument, emptyPage, queryWords, SearchIndex, setCodeQuery } from './search-index.port';
+import { CardDocument, emptyPage, queryWords, SearchIndex, setCodeQuery, setIdQuery } from './search-index.port';
 
 export const DEFAULT_CARD_ALIAS = 'tcg-cards';
 
@@ -15,6 +15,11 @@ const SORTS: Record<SearchSort, object[]> = {
 const NAME_FIELDS = ['name', 'defaultName', 'keywords'];
 
 type Body = Record<string, unknown>;
+
+/** Prints whose set code begins so, in any case. */
+function codeBeginning(code: string): object[] {
+  return [{ prefix: { setCode: { value: code, case_insensitive: true } } }];
+}
 
 /**
  * Like the PostgreSQL adapter: every one of the query's words (at most eight, so a long query stays far
@@ -72,10 +77,9 @@ export class OpenSearchSearchIndex implements SearchIndex {
   async search(params: SearchParams): Promise<SearchResponse> {
     const code = setCodeQuery(params.q);
     if (code !== null) {
-      const byCode = [{ prefix: { setCode: { value: code, case_insensitive: true } } }];
-      const printed = await this.query(params, byCode);
+      const printed = await this.query(params, codeBeginning(code));
       if (printed === undefined) return emptyPage(params, SEARCH_PAGE_SIZE);
-      if (printed.total > 0 || (await this.count(byCode)) > 0) return printed;
+      if (printed.total > 0 || (await this.count(codeBeginning(code))) > 0) return printed;
     }
     const words = queryWords(params.q);
     if (words.length === 0 && params.q.trim() !== '') return emptyPage(params, SEARCH_PAGE_SIZE);
@@ -83,6 +87,9 @@ export class OpenSearchSearchIndex implements SearchIndex {
     if (exact === undefined || exact.total > 0 || words.length === 0) return exact ?? emptyPage(params, SEARCH_PAGE_SIZE);
     // Cards have these words, only not under the filters: that is the answer, not a typo.
     if ((await this.count(textQuery(words))) > 0) return exact;
+    // No name has the word: 'LOB' is then the set whose prints' codes begin 'LOB-'.
+    const set = setIdQuery(params.q);
+    if (set !== null && (await this.count(codeBeginning(set))) > 0) return (await this.query(params, codeBeginning(set))) ?? exact;
     // Near words for the words no card has; for every word when each is some card's (only not together).
     const unknown = new Set<number>();
     for (const [index, word] of words.entries()) if ((await this.count(textQuery([word]))) === 0) unknown.add(index);

@@ -1,6 +1,6 @@
 import { CardSummary, FacetValue, SEARCH_PAGE_SIZE, SearchParams, SearchResponse, SearchSort } from '@tcg/domain';
 import type { Database, Sql } from '../db/sql';
-import { emptyPage, queryWords, SearchIndex, setCodeQuery } from './search-index.port';
+import { emptyPage, queryWords, SearchIndex, setCodeQuery, setIdQuery } from './search-index.port';
 
 const ORDER_BY: Record<SearchSort, string> = {
   az: 'sort_name ASC, id ASC',
@@ -215,11 +215,13 @@ export class PostgresSearchIndex implements SearchIndex {
           (page - 1) * SEARCH_PAGE_SIZE,
         ])
       ).rows[0];
-    const code = setCodeQuery(params.q);
-    if (code !== null) {
+    const byCode = async (code: string | null) => {
+      if (code === null) return undefined;
       const { rows } = await tx.query<{ found: boolean }>(ANY_SET_CODE_SQL, [`${code}%`]);
-      if (rows[0].found) return toResponse(await run('setCode', `${code}%`), page);
-    }
+      return rows[0].found ? toResponse(await run('setCode', `${code}%`), page) : undefined;
+    };
+    const printed = await byCode(setCodeQuery(params.q));
+    if (printed) return printed;
     if (words.length === 0) return params.q.trim() === '' ? toResponse(await run('all', null), page) : emptyPage(params, SEARCH_PAGE_SIZE);
     const typed = prefixQuery(words.map((word) => [word]));
     const exact = await run('prefix', typed);
@@ -230,6 +232,9 @@ export class PostgresSearchIndex implements SearchIndex {
       const { rows } = await tx.query<{ found: boolean }>(ANY_MATCH_SQL, [typed]);
       if (rows[0].found) return toResponse(exact, page);
     }
+    // No name has the word: 'LOB' is then the set whose prints' codes begin 'LOB-'.
+    const inSet = await byCode(setIdQuery(params.q));
+    if (inSet) return inSet;
     const corrected = await corrections(tx, words);
     if (corrected.every((terms) => terms.length === 1)) return toResponse(exact, page);
     return toResponse(await run('prefix', prefixQuery(corrected)), page);

@@ -64,6 +64,17 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect((await ids({ q: 'lob-sp' })).sort()).toEqual([idOf(1), idOf(4), idOf(8)].sort());
     expect((await search({ q: 'LOB-' })).total).toBe(8);
     expect(await ids({ q: 'LOB\u2013EN001' })).toEqual([idOf(0)]);
+    expect(await ids({ q: 'lob en001' })).toEqual([idOf(0)]);
+    expect(await ids({ q: 'MRD 13' })).toEqual([idOf(7)]);
+  });
+
+  it("lists a set's prints for the set's own code when no name has the word", async () => {
+    expect(await ids({ q: 'tshd' })).toEqual([idOf(15)]);
+    expect((await search({ q: 'LOB' })).total).toBe(8);
+    expect(await ids({ q: 'mrd', rarities: ['Common'], sort: 'priceAsc' })).toEqual([idOf(10), idOf(14)]);
+    expect((await ids({ q: 'Lob', inStockOnly: true })).sort()).toEqual([idOf(0), idOf(4), idOf(6), idOf(9), idOf(11)].sort());
+    // A word of a name, shaped as a set's code, is the name's.
+    expect(await ids({ q: 'time' })).toEqual([idOf(13)]);
   });
 
   it('searches a hyphenated name by its words, not as a set code', async () => {

@@ -44,6 +44,10 @@ export function queryWords(q: string): string[] {
  * or its beginning from the hyphen on ('LOB-', 'LOB-EN', 'LOB-EN0').
  */
 const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,4}[0-9]{0,4}$/;
+/** A code typed with a space for its hyphen ('LOB EN001', 'sdy 006'): the number after it has a digit. */
+const SPACED_SET_CODE = /^([A-Z0-9]{2,5})\s+([A-Z]{0,4}[0-9]{1,4})$/;
+/** The set's own code, the part of every print's code before the hyphen ('LOB', 'MP23', 'TSHD'). */
+const SET_ID = /^[A-Z0-9]{2,5}$/;
 /** Dashes a phone or a word processor types for a hyphen (full-width forms are folded first, NFKC). */
 const DASHES = /[\u2010-\u2015\u2212]/g;
 
@@ -57,9 +61,21 @@ export function setCodeQuery(q: string): string | null {
   return SET_CODE.test(code) ? code : null;
 }
 
-/** A query as a set code is compared: full-width forms folded, a typed dash read as the hyphen, upper-cased. */
+/**
+ * The beginning every print of a set has ('LOB-') when the query may be a set's own code, or null. A
+ * word has the shape too ('Exodia'), so a search tries it only when no card's name has the word.
+ */
+export function setIdQuery(q: string): string | null {
+  const id = typedSetCode(q);
+  return SET_ID.test(id) ? `${id}-` : null;
+}
+
+/**
+ * A query as a set code is compared: full-width forms folded, a typed dash, or a space before the
+ * card's number, read as the hyphen, upper-cased.
+ */
 export function typedSetCode(q: string): string {
-  return q.normalize('NFKC').trim().replace(DASHES, '-').toUpperCase();
+  return q.normalize('NFKC').trim().replace(DASHES, '-').toUpperCase().replace(SPACED_SET_CODE, '$1-$2');
 }
 
 export function emptyPage(params: SearchParams, pageSize: number): SearchResponse {

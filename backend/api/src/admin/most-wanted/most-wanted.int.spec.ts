@@ -19,8 +19,8 @@ describe('admin Most Wanted API', () => {
     shop = await startTestApp({ DEMO_SEED: 'false' });
     admin = request.agent(shop.server);
     await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
-    inStock = await createTestCard(shop.app, { name: 'Blue-Eyes White Dragon', stock: 3, price: 2500 });
-    soldOut = await createTestCard(shop.app, { name: 'Red-Eyes Black Dragon', stock: 0, price: 1800 });
+    inStock = await createTestCard(shop.app, { name: 'Blue-Eyes White Dragon', stock: 3, price: 2500, setCode: 'LOB-EN001' });
+    soldOut = await createTestCard(shop.app, { name: 'Red-Eyes Black Dragon', stock: 0, price: 1800, setCode: 'LOB-EN070' });
     const offer = await shop.app.get(CommandBus).execute<SetPriceCommand, CardCommandResult>(new SetPriceCommand(inStock, 2500, 1999, testContext));
     expect(await shop.app.get(ProjectionWaiter).waitFor(offer.position, 5000, [CARDS_PROJECTION])).toBe(true);
   });
@@ -35,6 +35,14 @@ describe('admin Most Wanted API', () => {
     const { body } = await admin.get('/api/admin/most-wanted/cards').query({ q: 'blue-eyes' }).expect(200);
     expect(body.cards).toEqual([expect.objectContaining({ id: inStock, defaultName: 'Blue-Eyes White Dragon', price: 1999, stockFinal: 3 })]);
     expect((await admin.get('/api/admin/most-wanted/cards').expect(200)).body.cards).toHaveLength(2);
+  });
+
+  it('searches them by set code, as typed: any case, a typed dash or a space for the hyphen', async () => {
+    const found = async (q: string) => (await admin.get('/api/admin/most-wanted/cards').query({ q }).expect(200)).body.cards.map((card: { id: string }) => card.id);
+    expect(await found('en070')).toEqual([soldOut]);
+    expect(await found('lob\u2013en001')).toEqual([inStock]);
+    expect(await found('LOB EN001')).toEqual([inStock]);
+    expect((await found('lob en0')).sort()).toEqual([inStock, soldOut].sort());
   });
 
   it('refuses more than 16 cards, repeated cards and unknown cards, keeping the entries as they were', async () => {

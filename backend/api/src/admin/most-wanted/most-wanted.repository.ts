@@ -1,4 +1,4 @@
-import type { Database, Sql } from '@tcg/projections';
+import { type Database, type Sql, typedSetCode } from '@tcg/projections';
 import { mostWantedRows } from '../../catalog/queries/most-wanted-rows';
 import type { AdminMostWantedEntry, MostWantedCandidate } from './most-wanted.schema';
 
@@ -9,15 +9,20 @@ export async function listEntries(sql: Sql): Promise<AdminMostWantedEntry[]> {
   return rows;
 }
 
-/** Cards matching `q` in either name or code (all cards when blank), most recently changed first. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * Cards matching `q` in either name or code (all cards when blank), most recently changed first. The code
+ * as typed for it ('lob en001', a typed dash) is read as the stock audit and the search read it.
+ */
 export async function searchCandidates(sql: Sql, q: string): Promise<MostWantedCandidate[]> {
   const { rows } = await sql.query<MostWantedCandidate>(
     `SELECT id, name, default_name AS "defaultName", set_name AS "set", set_code AS "setCode", rarity,
             image_small_url AS "imageSmallUrl", stock_final AS "stockFinal", COALESCE(last_offer_price, last_sale_price) AS price
        FROM cards
-      WHERE $1 = '' OR name ILIKE $2 OR default_name ILIKE $2 OR set_code ILIKE $2
-      ORDER BY updated_at DESC, id LIMIT $3`,
-    [q.trim(), `%${q.trim().replace(/[\\%_]/g, '\\$&')}%`, CANDIDATES_SHOWN],
+      WHERE $1 = '' OR name ILIKE $2 OR default_name ILIKE $2 OR set_code ILIKE $3
+      ORDER BY updated_at DESC, id LIMIT $4`,
+    [q.trim(), containing(q.trim()), containing(typedSetCode(q)), CANDIDATES_SHOWN],
   );
   return rows;
 }

@@ -64,6 +64,7 @@ describe('admin stock audit API (real PostgreSQL)', () => {
     // Or the beginning of a set code, in any case.
     expect((await stockCheck('?q=mrd-en0')).map((row) => row.name)).toEqual(['Kuriboh']);
     expect((await stockCheck(`?q=${encodeURIComponent('MRD\u2013EN071')}`)).map((row) => row.name)).toEqual(['Kuriboh']);
+    expect((await stockCheck('?q=mrd%20en071')).map((row) => row.name)).toEqual(['Kuriboh']);
     expect((await stockCheck('?q=TST-EN001')).map((row) => row.name).sort()).toEqual(['Dark Magician', 'Dragón Blanco de Ojos Azules']);
     // A repeated parameter is not a name: the whole list, not a 500.
     expect((await stockCheck('?q=a&q=b')).length).toBeGreaterThan(0);

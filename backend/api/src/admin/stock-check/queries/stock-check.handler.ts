@@ -14,7 +14,7 @@ interface Selected {
   matching: number;
 }
 
-/** A name, ignoring accents and case, or the beginning of a set code ('LOB-EN0', a typed dash read as its hyphen). */
+/** A name, ignoring accents and case, or the beginning of a set code ('LOB-EN0'; a typed dash, or a space before the number, read as its hyphen). */
 const MATCHES = `($1::text = '' OR id IN (SELECT id FROM card_search WHERE strpos(search_text, lower(immutable_unaccent($1::text))) > 0)
                              OR starts_with(upper(set_code), $3::text))
           AND ($2::text IS NULL OR id = $2::text)`;
