@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -15,6 +16,7 @@ import { Logger, NestPinoLogger } from './logging/logger';
 import { requestLogSerializers } from './logging/request-log';
 import { ApiExceptionFilter } from './web/api-exception.filter';
 import { answerClientErrors } from './web/client-errors';
+import { linkPreviews } from './web/link-preview';
 import { serveFrontend } from './web/spa';
 
 /**
@@ -64,7 +66,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     const openApi = new DocumentBuilder().setTitle('TCG Shop API').setVersion('1').build();
     SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   }
-  serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger);
+  serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger, linkPreviews(app.get(QueryBus), config.auth.publicUrl));
   return app;
 }
 

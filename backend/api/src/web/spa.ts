@@ -1,7 +1,8 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Logger } from '../logging/logger';
+import { type PreviewOf, withPreview } from './link-preview';
 
 /** The copies the build writes beside each text asset (tools/precompress.js), most compact first. */
 const PRECOMPRESSED = [
@@ -42,12 +43,16 @@ const missingAsset: ErrorRequestHandler = (error: { status?: number }, _req, res
   res.type('text/plain').send('No existe lo que buscas.');
 };
 
+/** How long a page waits for its link preview before it is sent with the shop's own title. */
+const PREVIEW_WAIT_MS = 500;
+
 /**
  * Serves the built storefront on the API's port: hashed assets cached for a year (compressed at build
  * time), index.html never cached, and every non-API GET answered with index.html so client routes
- * survive a reload.
+ * survive a reload. A card's or a set's page carries its own title and Open Graph tags (`previewOf`),
+ * since a chat app shows a shared link from the HTML alone; one the shop does not have answers 404.
  */
-export function serveFrontend(app: Express, distDir: string, logger: Logger): void {
+export function serveFrontend(app: Express, distDir: string, logger: Logger, previewOf: PreviewOf): void {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
     logger.warn({ distDir }, 'frontend build not found; serving the API only (run npm run build)');
@@ -56,8 +61,23 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger): vo
   const assets = join(distDir, 'assets');
   app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: false }), missingAsset);
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!api(\/|$)).*/, (_req, res) => {
+  const indexHtml = readFileSync(index, 'utf8');
+  app.get(/^\/(?!api(\/|$)).*/, async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const preview = await previewIn(previewOf, req.path).catch((error: unknown) => {
+      logger.warn({ err: error, path: req.path }, 'page sent without its link preview');
+      return null;
+    });
+    if (preview === null) return res.sendFile(index);
+    if (preview === 'missing') return res.status(404).type('html').send(indexHtml);
+    res.type('html').send(withPreview(indexHtml, preview));
   });
+}
+
+function previewIn(previewOf: PreviewOf, path: string): ReturnType<PreviewOf> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no preview within ${PREVIEW_WAIT_MS} ms`)), PREVIEW_WAIT_MS);
+  });
+  return Promise.race([previewOf(path), late]).finally(() => clearTimeout(timer));
 }

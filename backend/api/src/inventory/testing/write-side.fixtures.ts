@@ -24,6 +24,8 @@ export interface TestCard {
   price: number;
   /** 'TST-EN001' unless given. */
   setCode?: string;
+  /** None unless given. */
+  imageUrl?: string;
 }
 
 /** Lists, prices and stocks a card through the commands; returns its id. */
@@ -33,7 +35,7 @@ export async function createTestCard(app: INestApplication, card: TestCard): Pro
     name: card.name,
     defaultName: card.name,
     spanishName: null,
-    imageUrl: null,
+    imageUrl: card.imageUrl ?? null,
     imageSmallUrl: null,
     rarity: 'Ultra Rare',
     edition: 'Unlimited' as const,

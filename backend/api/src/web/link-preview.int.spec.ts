@@ -1,0 +1,103 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { CARDS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth';
+import { AddStockCommand, type CardCommandResult } from '../inventory';
+import { createTestCard, testContext } from '../inventory/testing/write-side.fixtures';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+const INDEX = `<!doctype html>
+<html lang="es-PE">
+  <head>
+    <meta name="description" content="Cartas sueltas de Yu-Gi-Oh! en Lima." />
+    <title>TCG Lima</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The content of each `<meta property|name=… content=…>` in the page's head. */
+function metaOf(html: string): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) (found[key] ??= []).push(content);
+  return found;
+}
+
+describe('link previews of card and set pages', () => {
+  let shop: TestApp;
+  let dist: string;
+  let card: string;
+  let soldOut: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'tcg-preview-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    shop = await startTestApp({ DEMO_SEED: 'false', FRONTEND_DIST: dist, PUBLIC_URL: 'https://tienda.example.pe' });
+    soldOut = await createTestCard(shop.app, { name: 'Kuriboh', stock: 0, price: 100 });
+    card = await createTestCard(shop.app, { name: 'Dragón "Blanco" & <Ojos>', stock: 0, price: 2550, setCode: 'LOB-SP001', imageUrl: '/api/files/cards/lob-sp001.jpg' });
+    const last = await shop.app.get(CommandBus).execute<AddStockCommand, CardCommandResult>(new AddStockCommand(card, 3, 100, testContext));
+    const admin = request.agent(shop.server);
+    await admin.post('/api/auth/dev/login').set(CSRF).send({ as: 'admin' }).expect(200);
+    await admin
+      .post('/api/admin/sets')
+      .set(CSRF)
+      .send({ id: 'LOB', name: 'Legend of Blue Eyes', releaseDate: '2002-03-08', preorderAvailable: false, products: { booster: true, display: false, cartaSuelta: true }, cards: [] })
+      .expect(201);
+    expect(await shop.app.get(ProjectionWaiter).waitFor(last.position, 5000, [CARDS_PROJECTION])).toBe(true);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("gives a card's page its name, price, stock, print, set (as the sets name it) and picture, escaped, for a chat app to show", async () => {
+    const res = await request(shop.server).get(`/product/${encodeURIComponent(card)}`).expect(200).expect('Content-Type', /html/);
+    const title = 'Dragón &quot;Blanco&quot; &amp; &lt;Ojos&gt; | TCG Lima';
+    expect(res.text).toContain(`<title>${title}</title>`);
+    expect(res.text).not.toContain('<Ojos>');
+    expect(metaOf(res.text)).toEqual({
+      description: ['S/ 25.50 · 3 en stock · LOB-SP001 · Ultra Rare · Legend of Blue Eyes'],
+      'og:site_name': ['TCG Lima'],
+      'og:type': ['website'],
+      'og:title': [title],
+      'og:description': ['S/ 25.50 · 3 en stock · LOB-SP001 · Ultra Rare · Legend of Blue Eyes'],
+      'og:url': [`https://tienda.example.pe/product/${encodeURIComponent(card)}`],
+      'og:image': ['https://tienda.example.pe/api/files/cards/lob-sp001.jpg'],
+      'twitter:card': ['summary_large_image'],
+    });
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('says a sold-out card is sold out, and shows no picture it does not have', async () => {
+    const res = await request(shop.server).get(`/product/${encodeURIComponent(soldOut)}`).expect(200);
+    const meta = metaOf(res.text);
+    expect(meta['og:description']).toEqual(['S/ 1.00 · Agotado · TST-EN001 · Ultra Rare · Test Set']);
+    expect(meta['og:image']).toBeUndefined();
+    expect(meta['twitter:card']).toEqual(['summary']);
+  });
+
+  it("gives a set's page its name and release date, its code in any case", async () => {
+    const res = await request(shop.server).get('/categoria/yugioh/lob').expect(200);
+    expect(res.text).toContain('<title>Legend of Blue Eyes | TCG Lima</title>');
+    expect(metaOf(res.text)['og:description']).toEqual(['Cartas sueltas de Legend of Blue Eyes en Lima, Perú. Lanzamiento: 8/3/2002']);
+  });
+
+  it("answers 404 with the storefront for a card or set the shop does not have (its page says so), and a malformed path's too", async () => {
+    for (const path of ['/product/no-such-card', '/categoria/yugioh/NOPE', '/product/%E0%A4%A']) {
+      const res = await request(shop.server).get(path).expect(404).expect('Content-Type', /html/);
+      expect(res.text).toBe(INDEX);
+    }
+  });
+
+  it("leaves every other page the shop's own title and description", async () => {
+    for (const path of ['/', '/about', '/search?q=dragon', '/product/x/y']) {
+      const res = await request(shop.server).get(path).expect(200);
+      expect(res.text).toBe(INDEX);
+    }
+  });
+});

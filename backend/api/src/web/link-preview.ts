@@ -1,0 +1,100 @@
+import type { QueryBus } from '@nestjs/cqrs';
+import { type CardDetail, formatDatePe, formatSoles, messages, type SetDetail } from '@tcg/domain';
+import { GetCardQuery } from '../catalog/queries/get-card.query';
+import { GetSetQuery } from '../catalog/queries/get-set.query';
+
+const SHOP_NAME = 'TCG Lima';
+
+/** What a chat app or a search engine shows for a shared link: it reads the HTML and runs no script. */
+export interface PagePreview {
+  title: string;
+  description: string;
+  /** Absolute; none for a card or set without a picture. */
+  image: string | null;
+  /** Absolute, as the page is shared. */
+  url: string;
+}
+
+/** A page's preview, `'missing'` for a card or set the shop does not have, or null for any other page. */
+export type PreviewOf = (path: string) => Promise<PagePreview | 'missing' | null>;
+
+const PRODUCT = /^\/product\/([^/]+)\/?$/;
+const SET = /^\/categoria\/[^/]+\/([^/]+)\/?$/;
+
+function segment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+function cardPreview(card: CardDetail, url: string, publicUrl: string): PagePreview {
+  const price = card.lastOfferPrice ?? card.lastSalePrice;
+  const stock = card.stockFinal > 0 ? messages.catalog.inStock(card.stockFinal) : messages.catalog.soldOut;
+  const facts = [price === null ? null : formatSoles(price), stock, card.setCode, card.rarity, card.setName];
+  return {
+    title: `${card.name} | ${SHOP_NAME}`,
+    description: facts.filter((fact) => fact !== null && fact !== '').join(' · '),
+    image: absolute(card.imageUrl ?? card.imageSmallUrl, publicUrl),
+    url,
+  };
+}
+
+function setPreview(set: SetDetail, url: string, publicUrl: string): PagePreview {
+  return {
+    title: `${set.name} | ${SHOP_NAME}`,
+    description: `Cartas sueltas de ${set.name} en Lima, Perú. ${messages.catalog.releasedOn(formatDatePe(set.releaseDate))}`,
+    image: absolute(set.imageUrl, publicUrl),
+    url,
+  };
+}
+
+function absolute(href: string | null, publicUrl: string): string | null {
+  if (!href) return null;
+  try {
+    return new URL(href, publicUrl).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** Card and set pages get their own title, description and picture; every other page the shop's. */
+export function linkPreviews(queries: QueryBus, publicUrl: string): PreviewOf {
+  return async (path) => {
+    const url = new URL(path, publicUrl).toString();
+    const product = PRODUCT.exec(path);
+    if (product) {
+      const id = segment(product[1]);
+      const card = id === null ? null : await queries.execute<GetCardQuery, CardDetail | null>(new GetCardQuery(id));
+      return card ? cardPreview(card, url, publicUrl) : 'missing';
+    }
+    // Set codes are stored upper case; `/categoria/yugioh/lob` is LOB's page (SetCodePipe).
+    const set = SET.exec(path);
+    if (set) {
+      const id = segment(set[1]);
+      const found = id === null ? null : await queries.execute<GetSetQuery, SetDetail | null>(new GetSetQuery(id.toUpperCase()));
+      return found ? setPreview(found, url, publicUrl) : 'missing';
+    }
+    return null;
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (mark) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[mark]!);
+
+/** index.html with the page's title and Open Graph tags in place of the shop's title. */
+export function withPreview(indexHtml: string, preview: PagePreview): string {
+  const tags = [
+    `<title>${escapeHtml(preview.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(preview.description)}" />`,
+    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(preview.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(preview.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(preview.url)}" />`,
+    ...(preview.image ? [`<meta property="og:image" content="${escapeHtml(preview.image)}" />`] : []),
+    `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />`,
+  ].join('\n    ');
+  return indexHtml.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, tags);
+}
