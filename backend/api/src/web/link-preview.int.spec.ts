@@ -37,7 +37,7 @@ describe('link previews of card and set pages', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     shop = await startTestApp({ DEMO_SEED: 'false', FRONTEND_DIST: dist, PUBLIC_URL: 'https://tienda.example.pe' });
-    soldOut = await createTestCard(shop.app, { name: 'Kuriboh', stock: 0, price: 100 });
+    soldOut = await createTestCard(shop.app, { name: 'Arcanite Magician/Assault Mode', stock: 0, price: 100 });
     card = await createTestCard(shop.app, { name: 'Dragón "Blanco" & <Ojos>', stock: 0, price: 2550, setCode: 'LOB-SP001', imageUrl: '/api/files/cards/lob-sp001.jpg' });
     const last = await shop.app.get(CommandBus).execute<AddStockCommand, CardCommandResult>(new AddStockCommand(card, 3, 100, testContext));
     const admin = request.agent(shop.server);
@@ -73,9 +73,10 @@ describe('link previews of card and set pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('says a sold-out card is sold out, and shows no picture it does not have', async () => {
+  it('says a sold-out card is sold out, and shows no picture it does not have (a name with a slash in its id)', async () => {
     const res = await request(shop.server).get(`/product/${encodeURIComponent(soldOut)}`).expect(200);
     const meta = metaOf(res.text);
+    expect(meta['og:title']).toEqual(['Arcanite Magician/Assault Mode | TCG Lima']);
     expect(meta['og:description']).toEqual(['S/ 1.00 · Agotado · TST-EN001 · Ultra Rare · Test Set']);
     expect(meta['og:image']).toBeUndefined();
     expect(meta['twitter:card']).toEqual(['summary']);
