@@ -7,9 +7,11 @@ import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
+import type { Database } from '@tcg/projections';
 import { AppModule } from './app.module';
 import { securityHeaders } from './auth/security-headers';
 import { AppConfig } from './config/app-config';
+import { DATABASE } from './database/database.module';
 import { PortRegistry } from './health/port-registry';
 import { ShutdownState } from './health/shutdown-state';
 import { Logger, NestPinoLogger } from './logging/logger';
@@ -17,6 +19,7 @@ import { requestLogSerializers } from './logging/request-log';
 import { ApiExceptionFilter } from './web/api-exception.filter';
 import { answerClientErrors } from './web/client-errors';
 import { linkPreviews } from './web/link-preview';
+import { crawlerFiles } from './web/sitemap';
 import { serveFrontend } from './web/spa';
 
 /**
@@ -66,7 +69,10 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     const openApi = new DocumentBuilder().setTitle('TCG Shop API').setVersion('1').build();
     SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   }
-  serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger, linkPreviews(app.get(QueryBus), config.auth.publicUrl));
+  serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger, {
+    previewOf: linkPreviews(app.get(QueryBus), config.auth.publicUrl),
+    crawlerFiles: crawlerFiles(app.get<Database>(DATABASE), config.auth.publicUrl, logger),
+  });
   return app;
 }
 

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Logger } from '../logging/logger';
@@ -51,8 +51,9 @@ const PREVIEW_WAIT_MS = 500;
  * time), index.html never cached, and every non-API GET answered with index.html so client routes
  * survive a reload. A card's or a set's page carries its own title and Open Graph tags (`previewOf`),
  * since a chat app shows a shared link from the HTML alone; one the shop does not have answers 404.
+ * `robots.txt` and the sitemaps (`crawlerFiles`) list the pages for search engines.
  */
-export function serveFrontend(app: Express, distDir: string, logger: Logger, previewOf: PreviewOf): void {
+export function serveFrontend(app: Express, distDir: string, logger: Logger, pages: { previewOf: PreviewOf; crawlerFiles: Router }): void {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
     logger.warn({ distDir }, 'frontend build not found; serving the API only (run npm run build)');
@@ -61,10 +62,11 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger, pre
   const assets = join(distDir, 'assets');
   app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: false }), missingAsset);
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.use(pages.crawlerFiles);
   const indexHtml = readFileSync(index, 'utf8');
   app.get(/^\/(?!api(\/|$)).*/, async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    const preview = await previewIn(previewOf, req.path).catch((error: unknown) => {
+    const preview = await previewIn(pages.previewOf, req.path).catch((error: unknown) => {
       logger.warn({ err: error, path: req.path }, 'page sent without its link preview');
       return null;
     });
