@@ -73,6 +73,28 @@ describe('link previews of card and set pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it("describes a card for search results (schema.org Product: price in soles, availability), its '<' escaped", async () => {
+    const res = await request(shop.server).get(`/product/${encodeURIComponent(card)}`).expect(200);
+    const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.text)!;
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Dragón "Blanco" & <Ojos>',
+      sku: 'LOB-SP001',
+      image: 'https://tienda.example.pe/api/files/cards/lob-sp001.jpg',
+      offers: {
+        '@type': 'Offer',
+        url: `https://tienda.example.pe/product/${encodeURIComponent(card)}`,
+        priceCurrency: 'PEN',
+        price: '25.50',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    const soldOutPage = await request(shop.server).get(`/product/${encodeURIComponent(soldOut)}`).expect(200);
+    expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(soldOutPage.text)![1]).offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
   it('says a sold-out card is sold out, and shows no picture it does not have (a name with a slash in its id)', async () => {
     const res = await request(shop.server).get(`/product/${encodeURIComponent(soldOut)}`).expect(200);
     const meta = metaOf(res.text);

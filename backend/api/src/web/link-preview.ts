@@ -13,6 +13,8 @@ export interface PagePreview {
   image: string | null;
   /** Absolute, as the page is shared. */
   url: string;
+  /** schema.org data for search results (a card's name, price and availability). */
+  structuredData?: Record<string, unknown>;
 }
 
 /** A page's preview, `'missing'` for a card or set the shop does not have, or null for any other page. */
@@ -33,11 +35,22 @@ function cardPreview(card: CardDetail, url: string, publicUrl: string): PagePrev
   const price = card.lastOfferPrice ?? card.lastSalePrice;
   const stock = card.stockFinal > 0 ? messages.catalog.inStock(card.stockFinal) : messages.catalog.soldOut;
   const facts = [price === null ? null : formatSoles(price), stock, card.setCode, card.rarity, card.setName];
+  const image = absolute(card.imageUrl ?? card.imageSmallUrl, publicUrl);
+  const offer = price !== null && {
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'PEN',
+      price: (price / 100).toFixed(2),
+      availability: `https://schema.org/${card.stockFinal > 0 ? 'InStock' : 'OutOfStock'}`,
+    },
+  };
   return {
     title: `${card.name} | ${SHOP_NAME}`,
     description: facts.filter((fact) => fact !== null && fact !== '').join(' · '),
-    image: absolute(card.imageUrl ?? card.imageSmallUrl, publicUrl),
+    image,
     url,
+    structuredData: { '@context': 'https://schema.org', '@type': 'Product', name: card.name, sku: card.setCode, ...(image && { image }), ...offer },
   };
 }
 
@@ -95,6 +108,8 @@ export function withPreview(indexHtml: string, preview: PagePreview): string {
     `<meta property="og:url" content="${escapeHtml(preview.url)}" />`,
     ...(preview.image ? [`<meta property="og:image" content="${escapeHtml(preview.image)}" />`] : []),
     `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />`,
+    // JSON in a script element ends at the first "</": every "<" is written as its escape.
+    ...(preview.structuredData ? [`<script type="application/ld+json">${JSON.stringify(preview.structuredData).replace(/</g, '\\u003c')}</script>`] : []),
   ].join('\n    ');
   return indexHtml.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, tags);
 }
