@@ -107,6 +107,9 @@ describe('link previews of card and set pages', () => {
   it("gives a set's page its name and release date, its code in any case", async () => {
     const res = await request(shop.server).get('/categoria/yugioh/lob').expect(200);
     expect(res.text).toContain('<title>Legend of Blue Eyes | TCG Lima</title>');
+    // One address for the page, whichever case it was asked in.
+    expect(metaOf(res.text)['og:url']).toEqual(['https://tienda.example.pe/categoria/yugioh/LOB']);
+    expect(res.text).toContain('<link rel="canonical" href="https://tienda.example.pe/categoria/yugioh/LOB" />');
     expect(metaOf(res.text)['og:description']).toEqual(['Cartas sueltas de Legend of Blue Eyes en Lima, Perú. Lanzamiento: 8/3/2002']);
   });
 

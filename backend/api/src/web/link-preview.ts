@@ -2,6 +2,7 @@ import type { QueryBus } from '@nestjs/cqrs';
 import { type CardDetail, formatDatePe, formatSoles, messages, type SetDetail } from '@tcg/domain';
 import { GetCardQuery } from '../catalog/queries/get-card.query';
 import { GetSetQuery } from '../catalog/queries/get-set.query';
+import { storefrontPaths } from './storefront-paths';
 
 const SHOP_NAME = 'TCG Lima';
 
@@ -11,7 +12,7 @@ export interface PagePreview {
   description: string;
   /** Absolute; none for a card or set without a picture. */
   image: string | null;
-  /** Absolute, as the page is shared. */
+  /** The page's one address (absolute): the set's code upper case, the card's id encoded as the shop links it. */
   url: string;
   /** schema.org data for search results (a card's name, price and availability). */
   structuredData?: Record<string, unknown>;
@@ -31,7 +32,8 @@ function segment(raw: string): string | null {
   }
 }
 
-function cardPreview(card: CardDetail, url: string, publicUrl: string): PagePreview {
+function cardPreview(card: CardDetail, publicUrl: string): PagePreview {
+  const url = publicUrl + storefrontPaths.product(card.id);
   const price = card.lastOfferPrice ?? card.lastSalePrice;
   const stock = card.stockFinal > 0 ? messages.catalog.inStock(card.stockFinal) : messages.catalog.soldOut;
   const facts = [price === null ? null : formatSoles(price), stock, card.setCode, card.rarity, card.setName];
@@ -54,12 +56,12 @@ function cardPreview(card: CardDetail, url: string, publicUrl: string): PagePrev
   };
 }
 
-function setPreview(set: SetDetail, url: string, publicUrl: string): PagePreview {
+function setPreview(set: SetDetail, publicUrl: string): PagePreview {
   return {
     title: `${set.name} | ${SHOP_NAME}`,
     description: `Cartas sueltas de ${set.name} en Lima, Perú. ${messages.catalog.releasedOn(formatDatePe(set.releaseDate))}`,
     image: absolute(set.imageUrl, publicUrl),
-    url,
+    url: publicUrl + storefrontPaths.set(set.id),
   };
 }
 
@@ -75,19 +77,18 @@ function absolute(href: string | null, publicUrl: string): string | null {
 /** Card and set pages get their own title, description and picture; every other page the shop's. */
 export function linkPreviews(queries: QueryBus, publicUrl: string): PreviewOf {
   return async (path) => {
-    const url = new URL(path, publicUrl).toString();
     const product = PRODUCT.exec(path);
     if (product) {
       const id = segment(product[1]);
       const card = id === null ? null : await queries.execute<GetCardQuery, CardDetail | null>(new GetCardQuery(id));
-      return card ? cardPreview(card, url, publicUrl) : 'missing';
+      return card ? cardPreview(card, publicUrl) : 'missing';
     }
     // Set codes are stored upper case; `/categoria/yugioh/lob` is LOB's page (SetCodePipe).
     const set = SET.exec(path);
     if (set) {
       const id = segment(set[1]);
       const found = id === null ? null : await queries.execute<GetSetQuery, SetDetail | null>(new GetSetQuery(id.toUpperCase()));
-      return found ? setPreview(found, url, publicUrl) : 'missing';
+      return found ? setPreview(found, publicUrl) : 'missing';
     }
     return null;
   };
@@ -106,6 +107,7 @@ export function withPreview(indexHtml: string, preview: PagePreview): string {
     `<meta property="og:title" content="${escapeHtml(preview.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(preview.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(preview.url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
     ...(preview.image ? [`<meta property="og:image" content="${escapeHtml(preview.image)}" />`] : []),
     `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />`,
     // JSON in a script element ends at the first "</": every "<" is written as its escape.

@@ -1,6 +1,7 @@
 import type { Database } from '@tcg/projections';
 import { type Response, Router } from 'express';
 import type { Logger } from '../logging/logger';
+import { storefrontPaths } from './storefront-paths';
 
 /** Card pages per sitemap file (the protocol allows 50,000 URLs and 50 MB; a file stays near 1.5 MB). */
 export const CARDS_PER_SITEMAP = 10_000;
@@ -73,7 +74,7 @@ export function crawlerFiles(db: Database, publicUrl: string, logger: Logger): R
     '/sitemap-pages.xml',
     answer(async (res) => {
       const { rows } = await db.query<{ id: string }>('SELECT id FROM sets ORDER BY release_date DESC, id');
-      const sets = rows.map((row) => ({ path: `/categoria/yugioh/${encodeURIComponent(row.id)}` }));
+      const sets = rows.map((row) => ({ path: storefrontPaths.set(row.id) }));
       sendXml(res, urlSet(publicUrl, [...STATIC_PAGES.map((path) => ({ path })), ...sets]));
     }),
   );
@@ -87,7 +88,7 @@ export function crawlerFiles(db: Database, publicUrl: string, logger: Logger): R
       );
       // The first file is there for an empty catalogue too, as the index lists it.
       if (index === 0 || (rows.length === 0 && index > 1)) return res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').send('No existe lo que buscas.');
-      sendXml(res, urlSet(publicUrl, rows.map((row) => ({ path: `/product/${encodeURIComponent(row.id)}`, lastModified: row.updated }))));
+      sendXml(res, urlSet(publicUrl, rows.map((row) => ({ path: storefrontPaths.product(row.id), lastModified: row.updated }))));
     }),
   );
   return router;
