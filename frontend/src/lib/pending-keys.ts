@@ -31,6 +31,11 @@ export function pendingKeys(storage: () => Storage, name: string, maxAgeMs: numb
     pending(): string | null {
       return read()?.key ?? null;
     },
+    /** The key of a request still waiting for its answer that asked something other than `fingerprint`. */
+    pendingOtherThan(fingerprint: string): string | null {
+      const pending = read();
+      return pending && pending.fingerprint !== fingerprint ? pending.key : null;
+    },
     /** An answer came (or a refusal): the next request is a new one, even with the same values. */
     settle(): void {
       storage().removeItem(name);

@@ -33,6 +33,8 @@ export const messages = {
     proofUploadFailed: 'Error al subir comprobante',
     confirmFailed: 'Ocurrió un error al confirmar el pedido.',
     priceChanged: (name: string) => `El precio de ${name} cambió. Revisa tu carrito.`,
+    /** Not in the spec: the cart changed (in another tab) while its order was being sent; nothing was placed. */
+    cartChanged: 'Tu carrito cambió mientras se enviaba el pedido. Revísalo y confirma de nuevo.',
   },
   orders: {
     empty: 'No tienes pedidos registrados.',

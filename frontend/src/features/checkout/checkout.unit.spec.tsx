@@ -218,6 +218,73 @@ it('resends the same Idempotency-Key and proof when the answer was lost', async 
   expect(calls('/api/proofs')).toHaveLength(1);
 });
 
+it('asks the shop about an unanswered submit before placing an edited one: a lost answer never turns into a second order', async () => {
+  let asked = '';
+  const { calls } = shop({ checkout: () => Promise.reject(new TypeError('Failed to fetch')) });
+  const answered = global.fetch as jest.Mock;
+  global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    if (!String(input).startsWith('/api/checkout/')) return answered(input, init);
+    asked = String(input);
+    return Promise.resolve(jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 2 }], status: 'pendiente_confirmación_pago' }));
+  }) as unknown as typeof fetch;
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  const [first] = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
+  const phone = screen.getByLabelText('WhatsApp / Celular');
+  await user.clear(phone);
+  await user.type(phone, '912345678');
+  await user.click(submitButton());
+  await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
+  expect(asked).toBe(`/api/checkout/${first}`);
+  expect(calls('/api/checkout')).toHaveLength(1);
+  expect(window.localStorage.getItem('checkoutAttempt')).toBeNull();
+});
+
+it('places an edited submit when the shop says the unanswered one placed nothing', async () => {
+  let attempts = 0;
+  const { calls } = shop({
+    checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o2', position: 42 }, 201)),
+  });
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  const phone = screen.getByLabelText('WhatsApp / Celular');
+  await user.clear(phone);
+  await user.type(phone, '912345678');
+  await user.click(submitButton());
+  await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
+  const sent = calls('/api/checkout');
+  expect(sent).toHaveLength(2);
+  expect(JSON.parse(String(sent[1].body)).phone).toBe('912345678');
+  expect(new Set(sent.map((init) => (init.headers as Record<string, string>)['Idempotency-Key'])).size).toBe(2);
+});
+
+it('places nothing when the cart changes in another tab while the proof goes up, and says so', async () => {
+  const upload = deferred();
+  const { calls } = shop({ proofs: () => upload.promise });
+  const other = { ...line, id: 'kuriboh', name: 'Kuriboh', price: 100, quantity: 1 };
+  const { user, router } = await openCheckout([line, other]);
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(submitButton()).toHaveTextContent(messages.checkout.uploadingProof);
+  // Another tab removes a line: the page shows the cart without it.
+  const left = JSON.stringify([line]);
+  window.localStorage.setItem('cart', left);
+  window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: left }));
+  await waitFor(() => expect(within(screen.getByRole('main')).queryByText('Kuriboh')).not.toBeInTheDocument());
+  upload.resolve(jsonResponse(proof, 201));
+  expect(await screen.findByText(messages.checkout.cartChanged)).toBeInTheDocument();
+  expect(calls('/api/checkout')).toHaveLength(0);
+  expect(where(router)).toBe('/checkout');
+  // Confirmed again, the order is the cart on screen.
+  await user.click(submitButton());
+  await waitFor(() => expect(calls('/api/checkout')).toHaveLength(1));
+  expect(JSON.parse(String(calls('/api/checkout')[0].body)).items).toEqual([{ cardId: 'mago', quantity: 2, unitPrice: 1250 }]);
+});
+
 it('keeps the Idempotency-Key of an unanswered submit across a reload, for the same cart and image', async () => {
   let attempts = 0;
   const { calls } = shop({

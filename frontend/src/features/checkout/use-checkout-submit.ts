@@ -47,6 +47,8 @@ interface Attempt {
   fingerprint: string;
   file: File;
   proof?: UploadedProof;
+  /** Its order request left: from then on only the shop knows whether it placed the order. */
+  sent?: boolean;
 }
 
 /**
@@ -67,8 +69,27 @@ function stockShortage(error: unknown): { cardId: string; available: number } | 
   return { cardId: details.cardId, available: details.available };
 }
 
-export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
+const itemsOf = (lines: CheckoutLine[]) => lines.map((line) => ({ cardId: line.id, quantity: line.quantity, unitPrice: line.price }));
+
+/**
+ * The order an unanswered submit under `key` placed, or null when it placed none (or its order was
+ * cancelled since). Throws when the shop cannot say.
+ */
+async function placedEarlier(key: string): Promise<PlacedOrder | null> {
+  try {
+    const order = await findEarlierOrder(key, new AbortController().signal);
+    return order.status === 'anulado' ? null : order;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** `lines` are the cart as the page shows it now (another tab may change it during a submit). */
+export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLine[]) {
   const toast = useToast();
+  const shown = useRef(lines);
+  shown.current = lines;
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   // The field the last submit was refused for (a new object each time, so the form focuses it again).
   const [invalid, setInvalid] = useState<{ field: string } | null>(null);
@@ -100,7 +121,14 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
     }
   };
 
-  const submit = async (values: CheckoutFormValues, lines: CheckoutLine[]) => {
+  const placed = (order: PlacedOrder, phone: string) => {
+    attempt.current = null;
+    checkoutKeys.settle();
+    toast.success(messages.checkout.placed);
+    outcomes.onPlaced(order, phone);
+  };
+
+  const submit = async (values: CheckoutFormValues) => {
       if (busy.current) return;
       const parsed = checkoutFormSchema.safeParse({ ...values, proof: values.proof ?? undefined });
       if (!parsed.success) {
@@ -111,20 +139,30 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes) {
       }
       setInvalid(null);
       const { name, email, phone } = parsed.data;
-      const items = lines.map((line) => ({ cardId: line.id, quantity: line.quantity, unitPrice: line.price }));
-      const current = attemptFor(values.proof as File, JSON.stringify({ name, email, phone, items }));
+      const items = itemsOf(shown.current);
+      const fingerprint = JSON.stringify({ name, email, phone, items });
+      const file = values.proof as File;
+      // A submit with other values (the form edited since) whose answer never came may have placed the
+      // order: the shop is asked first, so an edit never turns a lost answer into a second order.
+      const earlier = checkoutKeys.pendingOtherThan(`${fingerprint}\n${fileIdentity(file)}`);
+      const unsent = attempt.current !== null && attempt.current.key === earlier && !attempt.current.sent;
       busy.current = true;
       try {
+        const order = earlier !== null && !unsent ? await placedEarlier(earlier) : null;
+        if (order) return placed(order, phone);
+        const current = attemptFor(file, fingerprint);
         if (!current.proof) {
           setPhase('uploading');
           current.proof = await uploadProof(current.file);
         }
+        // The cart changed while the proof went up (another tab): the order would not be the one on screen.
+        if (JSON.stringify(itemsOf(shown.current)) !== JSON.stringify(items)) {
+          toast.error(messages.checkout.cartChanged);
+          return;
+        }
         setPhase('placing');
-        const order = await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key);
-        attempt.current = null;
-        checkoutKeys.settle();
-        toast.success(messages.checkout.placed);
-        outcomes.onPlaced(order, phone);
+        current.sent = true;
+        placed(await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key), phone);
       } catch (error) {
         fail(error);
       } finally {

@@ -27,7 +27,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
   const [proof, setProof] = useState<File | null>(null);
-  const { phase, submit, invalid, corrected } = useCheckoutSubmit(outcomes);
+  const { phase, submit, invalid, corrected } = useCheckoutSubmit(outcomes, lines);
   const form = useRef<HTMLFormElement>(null);
   const picks = useRef(0);
 
@@ -64,7 +64,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit({ name, email: account.email, phone, proof }, lines);
+    void submit({ name, email: account.email, phone, proof });
   };
 
   return (
