@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
           {
             path: 'checkout',
             element: (
-              <RequireAuth message={messages.checkout.mustSignIn}>
+              <RequireAuth message={messages.checkout.mustSignIn} pageTellsSessionEnd>
                 <Checkout />
               </RequireAuth>
             ),

@@ -1,5 +1,5 @@
 import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 
@@ -273,7 +273,9 @@ it('places nothing when the cart changes in another tab while the proof goes up,
   // Another tab removes a line: the page shows the cart without it.
   const left = JSON.stringify([line]);
   window.localStorage.setItem('cart', left);
-  window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: left }));
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: left }));
+  });
   await waitFor(() => expect(within(screen.getByRole('main')).queryByText('Kuriboh')).not.toBeInTheDocument());
   upload.resolve(jsonResponse(proof, 201));
   expect(await screen.findByText(messages.checkout.cartChanged)).toBeInTheDocument();

@@ -109,3 +109,17 @@ it('sends a signed-out visitor to sign in with the spec text', async () => {
   expect(await screen.findByText(messages.orders.mustSignIn)).toBeInTheDocument();
   await waitFor(() => expect(where(router)).toBe('/guest-or-login?returnTo=%2Faccount%2Fhistory'));
 });
+
+it('sends a shopper whose session ended elsewhere to sign in with the spec text, not a load error', async () => {
+  const fetch = shop(signedIn, {
+    '/api/orders/mine': () => jsonResponse({ statusCode: 401, code: 'unauthorized', message: 'Debes iniciar sesión para continuar.' }, 401),
+  });
+  const { router } = renderApp('/account/history');
+  await waitFor(() => expect(where(router)).toBe('/guest-or-login?returnTo=%2Faccount%2Fhistory'));
+  expect(await screen.findByText(messages.orders.mustSignIn)).toBeInTheDocument();
+  expect(screen.queryByText(messages.orders.loadFailed)).not.toBeInTheDocument();
+  expect(screen.getAllByText(messages.orders.mustSignIn)).toHaveLength(1);
+  // Signed out everywhere on the page: the header no longer greets her.
+  expect(screen.queryByText(/Lucía/)).not.toBeInTheDocument();
+  expect(fetch.mock.calls.filter(([input]) => input === '/api/orders/mine').length).toBeLessThanOrEqual(2);
+});

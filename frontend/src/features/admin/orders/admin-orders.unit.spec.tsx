@@ -97,6 +97,19 @@ describe('admin orders list', () => {
     expect(post?.[1]).toMatchObject({ method: 'POST' });
   });
 
+  it('sends an admin whose session ended elsewhere to sign in, and back to the orders after', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      '/api/admin/orders': ordersPage([pending]),
+      [`/api/admin/orders/${pending.id}/confirm`]: () => jsonResponse({ statusCode: 401, code: 'unauthorized', message: 'Debes iniciar sesión para continuar.' }, 401),
+    });
+    const { user, router } = renderApp('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?returnTo=%2Fadmin%2Forders'));
+  });
+
   it('confirms once for a double click on Confirmar', async () => {
     const fetch = confirmingServer();
     renderApp('/admin/orders');

@@ -38,14 +38,19 @@ interface RequireAuthProps {
   children: ReactNode;
   /** Shown as an error toast when a signed-out shopper is sent away, e.g. messages.orders.mustSignIn. */
   message?: string;
+  /**
+   * The page says itself when the session ends on it (the checkout's 'Sesión expirada…'): the message
+   * is then only for arriving signed out, since a second toast would contradict the page's.
+   */
+  pageTellsSessionEnd?: boolean;
 }
 
 /**
- * Renders `children` for signed-in users; sends everyone else to /guest-or-login, remembering the page.
- * The message is for arriving signed out: when the session ends on the page, the page that noticed it
- * has already said so ('Sesión expirada…'), and a second toast would contradict it.
+ * Renders `children` for signed-in users; sends everyone else to /guest-or-login, remembering the page,
+ * with the message: on arriving signed out, and when the session ends on the page (signed out in another
+ * tab: the page's request answered 401) unless the page tells that itself.
  */
-export function RequireAuth({ children, message }: RequireAuthProps) {
+export function RequireAuth({ children, message, pageTellsSessionEnd = false }: RequireAuthProps) {
   const auth = useAuth();
   const location = useLocation();
   const wasSignedIn = useRef(false);
@@ -53,7 +58,7 @@ export function RequireAuth({ children, message }: RequireAuthProps) {
   if (auth.status === 'loading') return <AuthLoader />;
   if (auth.status === 'unreachable') return <AuthUnreachable error={auth.error} retry={auth.retry} />;
   if (auth.status === 'signedOut') {
-    return <SignedOutRedirect to={signInPath('/guest-or-login', currentPath(location))} message={wasSignedIn.current ? undefined : message} />;
+    return <SignedOutRedirect to={signInPath('/guest-or-login', currentPath(location))} message={wasSignedIn.current && pageTellsSessionEnd ? undefined : message} />;
   }
   return <>{children}</>;
 }
