@@ -136,6 +136,27 @@ describe('admin panel', () => {
     ]);
   });
 
+  it("never acts behind the admin's back: a 'Confirmar' clicked offline fails at once and is not sent when the signal is back", async () => {
+    customer = await openContext(browser, shop.baseUrl, 'desktop');
+    const orderId = await placeOrder(customer.request, monsterReborn, 1);
+    admin = await openContext(browser, shop.baseUrl, 'desktop');
+    await expectOk(await admin.request.post('/api/auth/dev/login', { headers: CSRF, data: { as: 'admin' } }));
+    const page = await admin.newPage();
+    await page.goto('/admin/orders');
+    const confirm = orderCard(page, orderId).getByRole('button', { name: 'Confirmar' });
+    await confirm.waitFor();
+    await admin.setOffline(true);
+    await confirm.click();
+    // The list asked again and could not: the page says so, with a retry.
+    await page.getByText('No se pudo conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.').waitFor();
+    await admin.setOffline(false);
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await orderCard(page, orderId).getByRole('button', { name: 'Confirmar' }).waitFor();
+    await page.waitForTimeout(2000);
+    const { orders } = await expectOk<{ orders: { id: string; status: string }[] }>(await admin.request.get('/api/admin/orders'));
+    expect(orders.find((order) => order.id === orderId)?.status).toBe('pendiente_confirmación_pago');
+  });
+
   it("shows an admin who signs in after a customer, in the same tab, none of the customer's orders", async () => {
     customer = await openContext(browser, shop.baseUrl, 'desktop');
     const placed = await placeOrder(customer.request, monsterReborn, 1);

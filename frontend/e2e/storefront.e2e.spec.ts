@@ -146,3 +146,39 @@ describe('at a phone', () => {
     await page.getByRole('link', { name: /Drag/ }).first().waitFor();
   });
 });
+
+describe('when the connection drops', () => {
+  const monsterReborn = 'Monster Reborn_LOB-EN118_Ultra Rare_Unlimited_en';
+  /** Whether the page has downloaded a chunk whose file name begins so. */
+  const fetched = (chunk: string) =>
+    page.evaluate((prefix) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.startsWith(`/assets/${prefix}-`)), chunk);
+
+  beforeEach(async () => {
+    context = await openContext(browser, shop.baseUrl, 'phone');
+    page = await context.newPage();
+  });
+
+  it('still opens the cart, which lives in the browser: its page was fetched once the first page was idle', async () => {
+    await page.goto(`/product/${encodeURIComponent(monsterReborn)}`);
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await cartBadge(1).waitFor();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/cart-[^/]*\.js$/.test(entry.name)), undefined, { timeout: 15_000 });
+    await context.setOffline(true);
+    await page.getByRole('link', { name: /^Carrito/ }).first().click();
+    await page.waitForURL(/\/cart$/);
+    await page.getByRole('main').getByText('Monster Reborn').first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Algo salió mal' }).count()).toBe(0);
+  });
+
+  it('shows a page whose code could not come once the connection is back, without a tap', async () => {
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Últimos sets' }).waitFor();
+    expect(await fetched('about')).toBe(false);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Nosotros' }).click();
+    await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('heading', { level: 1, name: 'Nosotros' }).waitFor({ timeout: 15_000 });
+  });
+});

@@ -9,7 +9,8 @@ import { RouteError } from './route-error';
 
 // One chunk per page: the first visit downloads only the frame and the page it lands on.
 const Home = lazy(() => import('./routes/home'));
-const Cart = lazy(() => import('./routes/cart'));
+const loadCart = () => import('./routes/cart');
+const Cart = lazy(loadCart);
 const About = lazy(() => import('./routes/about'));
 const Contact = lazy(() => import('./routes/contact'));
 const SetCatalog = lazy(() => import('./routes/set-catalog'));
@@ -30,6 +31,14 @@ const AdminManageSlider = lazy(() => import('./routes/admin-manage-slider'));
 const AdminManageMostWanted = lazy(() => import('./routes/admin-manage-most-wanted'));
 const AdminUploadCard = lazy(() => import('./routes/admin-upload-card'));
 const NotFound = lazy(() => import('./routes/not-found'));
+
+/**
+ * Code fetched once the first page has loaded, while the browser is idle: the cart lives in the
+ * browser's storage, so its page must open without a connection too (on a phone that lost signal).
+ */
+export function preloadOfflinePages(): Promise<unknown> {
+  return loadCart();
+}
 
 export const routes: RouteObject[] = [
   {

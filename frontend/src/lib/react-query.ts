@@ -33,7 +33,11 @@ export function createQueryClient(): QueryClient {
         staleTime: 5_000,
         refetchOnWindowFocus: false,
         retry: retryTransient,
+        // Offline, a request fails (and its page says so, with a retry) instead of waiting unseen: a
+        // skeleton that never ends, or an admin's 'Confirmar' that runs by itself when the signal is back.
+        networkMode: 'always',
       },
+      mutations: { networkMode: 'always' },
     },
   });
 }
