@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'about', element: <About /> },
           { path: 'contact', element: <Contact /> },
           {
-            path: 'categoria/:juego/:set',
+            path: 'categoria/yugioh/:set',
             element: (
               <PrefetchingPage prefetch={prefetchSet}>
                 <SetCatalog />

@@ -121,7 +121,7 @@ describe('link previews of card and set pages', () => {
   });
 
   it("leaves every other page the shop's own title and description", async () => {
-    for (const path of ['/', '/about', '/search?q=dragon', '/product/x/y']) {
+    for (const path of ['/', '/about', '/search?q=dragon', '/product/x/y', '/categoria/otro/LOB']) {
       const res = await request(shop.server).get(path).expect(200);
       expect(res.text).toBe(INDEX);
     }

@@ -22,7 +22,7 @@ export interface PagePreview {
 export type PreviewOf = (path: string) => Promise<PagePreview | 'missing' | null>;
 
 const PRODUCT = /^\/product\/([^/]+)\/?$/;
-const SET = /^\/categoria\/[^/]+\/([^/]+)\/?$/;
+const SET = /^\/categoria\/yugioh\/([^/]+)\/?$/i;
 
 function segment(raw: string): string | null {
   try {

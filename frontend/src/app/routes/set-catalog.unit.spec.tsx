@@ -29,6 +29,13 @@ it('says the set was not found', async () => {
   expect(screen.queryByRole('complementary', { name: 'Filtros' })).not.toBeInTheDocument();
 });
 
+it('has no page for a game the shop does not sell: the address is not a set', async () => {
+  const api = mockApi({ '/api/sets/LOB': () => lob, '/api/sets/LOB/cards': () => searchResponse([card()]), '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp('/categoria/otro/LOB');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+  expect(callsTo(api, '/api/sets/LOB')).toHaveLength(0);
+});
+
 it('says when the filters leave no cards', async () => {
   mockApi({
     '/api/sets/LOB': () => lob,
