@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DISCARD_CHANGES } from '@/components/ui/use-dismiss';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
@@ -22,6 +22,20 @@ async function open(answers: Parameters<typeof mockAdminFetch>[0], button: strin
 }
 
 describe('the set dialog', () => {
+  it('asks before the back button or a link leaves the page with what was typed', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user, router, field } = await open({}, 'Nuevo set');
+    await user.type(field('Nombre'), 'Blazing Vortex');
+    await act(() => router.navigate('/admin'));
+    expect(confirm).toHaveBeenCalledWith(DISCARD_CHANGES);
+    expect(router.state.location.pathname).toBe('/admin/sets');
+    expect(within(screen.getByRole('dialog')).getByLabelText('Nombre')).toHaveValue('Blazing Vortex');
+    confirm.mockReturnValue(true);
+    await act(() => router.navigate('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    confirm.mockRestore();
+  });
+
   it('lists the sets with code, name, release, products and preorder', async () => {
     mockAdminFetch({ 'GET /api/admin/sets': () => jsonResponse({ sets: [lob] }) });
     renderApp('/admin/sets');
