@@ -27,7 +27,6 @@ const LAG_COUNT_LIMIT = 100_000;
 
 async function status(context: CliContext, json: boolean): Promise<void> {
   interruption.note = READ_ONLY_NOTE;
-  const head = await context.store.head();
   const checkpoints = new Map((await readCheckpoints(context.db)).map((checkpoint) => [checkpoint.name, checkpoint]));
   const names = [...new Set([...context.projections.map((projection) => projection.name), ...checkpoints.keys()])];
   const rows = await Promise.all(
@@ -49,6 +48,8 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       };
     }),
   );
+  // Read last: every event the lags counted is at or before it, so a projection at the head has none.
+  const head = await context.store.head();
   print(json, { head, projections: rows }, () => [
     `event store head: ${head}`,
     ...rows.map(
