@@ -93,6 +93,21 @@ describe('reservation sweeper', () => {
     expect(await sweeper.runScheduled()).toBe(true);
   });
 
+  it('ends a scheduled run the database broke off (a deadlock) with a warning, for the next run to redo; fails on anything else', async () => {
+    const sweeper = t.app.get(ReservationSweeper);
+    const run = jest.spyOn(sweeper, 'runScheduled');
+    try {
+      run.mockRejectedValueOnce(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+      await expect(sweeper.runOnSchedule()).resolves.toBeUndefined();
+      run.mockRejectedValueOnce(new Error('column "x" does not exist'));
+      await expect(sweeper.runOnSchedule()).rejects.toThrow('column "x" does not exist');
+      await expect(sweeper.runOnSchedule()).resolves.toBeUndefined();
+      expect(run).toHaveBeenCalledTimes(3);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   it('leaves fresh attempts and placed orders alone', async () => {
     const cardId = await createTestCard(t.app, { name: 'Kept', stock: 3, price: 100 });
     const placed = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: 100 }]), 'sequential');

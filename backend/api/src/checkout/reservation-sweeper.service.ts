@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { decideOrder, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
-import type { Database } from '@tcg/projections';
+import { type Database, isTransient } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import type { JobQueue } from '../infra/jobs';
 import { deterministicUuid, orderStream, StreamDecider, systemContext } from '../inventory';
@@ -58,8 +58,22 @@ export class ReservationSweeper implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.jobs.register(SWEEPER_JOB, () => this.runScheduled().then(() => undefined), { attempts: 1 });
+    this.jobs.register(SWEEPER_JOB, () => this.runOnSchedule(), { attempts: 1 });
     await this.jobs.repeat(SWEEPER_JOB, SWEEP_EVERY_MS);
+  }
+
+  /**
+   * The schedule's run. A deadlock or a lost connection (a `tcg projections replay` emptying the tables
+   * it reads, a database restart) ends it with a warning, not an error: the next run, 30 s on, does the
+   * same work. Anything else fails the job, logged as an error.
+   */
+  async runOnSchedule(): Promise<void> {
+    try {
+      await this.runScheduled();
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      this.logger.warn({ err: error }, 'reservation sweep stopped by the database; the next run retries it');
+    }
   }
 
   /**
