@@ -6,6 +6,8 @@ import { DATABASE } from '../database/database.module';
 import { CSRF } from '../proofs/testing/shop-session.fixtures';
 import { PortRegistry } from './port-registry';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { createTestCard } from '../inventory/testing/write-side.fixtures';
+import { ProjectorModule } from '../projector/projector.module';
 
 describe('health and readiness', () => {
   let t: TestApp;
@@ -74,6 +76,28 @@ describe('health and readiness', () => {
     expect(res.body.ports).toEqual(expect.arrayContaining([{ port: 'search', adapter: 'broken-for-test', state: 'down', latencyMs: expect.any(Number) }]));
     // Why it is down stays in the log: the route is public.
     expect(JSON.stringify(res.body)).not.toContain('connection refused');
+  });
+});
+
+describe('readiness when no projector applies the log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('stays ready but says degraded, naming the projections whose oldest unapplied event is over a minute old', async () => {
+    await createTestCard(t.app, { name: 'Kuriboh', stock: 1, price: 100 });
+    // The projector stops (as when no projector process runs), then a stock add is written.
+    await t.app.get(ProjectorModule).beforeApplicationShutdown();
+    await createTestCard(t.app, { name: 'Jinzo', stock: 2, price: 500 });
+    expect((await request(t.server).get('/api/ready').expect(200)).body).toMatchObject({ status: 'ready', stalledProjections: [] });
+    // A minute later, still nothing applied it.
+    const db = t.app.get<Database>(DATABASE);
+    await db.query(`UPDATE events SET created_at = created_at - interval '2 minutes' WHERE position > (SELECT position FROM projection_checkpoints WHERE name = 'cards')`);
+    const res = await request(t.server).get('/api/ready').expect(200);
+    expect(res.body).toMatchObject({ status: 'degraded', haltedProjections: [] });
+    expect(res.body.stalledProjections).toContain('cards');
   });
 });
 
