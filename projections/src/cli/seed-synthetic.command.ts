@@ -38,7 +38,7 @@ async function seed(context: CliContext, options: { cards: number; events: numbe
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   print(!!options.json, { cards: options.cards, events: appended, seconds }, () => [
     `seeded ${options.cards} cards and ${appended} events in ${seconds} s; run the projector (or \`projections replay\`) to project them`,
-    ...(appended > options.events ? [`note: ${appended - options.events} event${appended - options.events === 1 ? '' : 's'} more than --events asked: listing, pricing and stocking ${options.cards} cards takes that many`] : []),
+    ...(appended > options.events ? [`note: ${appended - options.events} event${appended - options.events === 1 ? '' : 's'} more than --events asked: every card's listing, and the last order (its reservations, the order and its outcome), are written whole`] : []),
   ]);
 }
 

@@ -82,7 +82,9 @@ export class AuthModule implements NestModule, OnApplicationBootstrap, OnApplica
     // Only the roles that serve HTTP sign anything with it.
     const servesHttp = this.config.role === 'all' || this.config.role === 'api';
     if (servesHttp && this.config.auth.sessionSecretGenerated) {
-      this.logger.warn('SESSION_SECRET is not set: using a random one, so sessions end when the process stops');
+      this.logger.warn(
+        'SESSION_SECRET is not set: using a random one, so sessions end when the process stops, and another API process (each makes its own) signs every shopper out; give them all the same SESSION_SECRET',
+      );
     }
     this.pruner = setInterval(() => {
       this.store.prune().catch((err: unknown) => this.logger.warn({ err }, 'pruning expired sessions failed'));
