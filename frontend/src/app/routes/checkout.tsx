@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { useCartCheckOnOpen, useCartRecheck } from '@/features/cart/api/check-cart';
 import { useCart } from '@/features/cart/cart-provider';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import type { EarlierOrder } from '@/features/checkout/api/earlier-submit';
 import { savePhone } from '@/features/checkout/saved-phone';
 import '@/components/ui/page.css';
 import { EarlierSubmitGate, useToHistory } from '../earlier-submit-gate';
@@ -33,6 +34,10 @@ export default function CheckoutRoute() {
             void queryClient.invalidateQueries({ queryKey: meQueryKey });
             toHistory(position);
           }}
+          onPlacedEarlier={(order) => {
+            cart.removeOrdered(order.items);
+            toHistory(order.position);
+          }}
           onSessionExpired={() => {
             // Signed out here too, so RequireAuth sends the shopper to sign in and back to /checkout.
             void setAccount(queryClient, { user: null, isAdmin: false });
@@ -48,10 +53,11 @@ interface CheckoutFormProps {
   checkCart: boolean;
   account: { id: string; name: string; email: string; phone: string | null };
   onPlaced(position: number, phone: string): void;
+  onPlacedEarlier(order: EarlierOrder): void;
   onSessionExpired(): void;
 }
 
-function CheckoutForm({ checkCart, account, onPlaced, onSessionExpired }: CheckoutFormProps) {
+function CheckoutForm({ checkCart, account, onPlaced, onPlacedEarlier, onSessionExpired }: CheckoutFormProps) {
   const cart = useCart();
   // As on the cart page: the lines shown, and sent, carry today's prices and stock.
   useCartCheckOnOpen(checkCart);
@@ -61,6 +67,7 @@ function CheckoutForm({ checkCart, account, onPlaced, onSessionExpired }: Checko
       account={account}
       lines={cart.items}
       onPlaced={(order, phone) => onPlaced(order.position, phone)}
+      onPlacedEarlier={onPlacedEarlier}
       onSessionExpired={onSessionExpired}
       onStockShort={(cardId, available) => {
         cart.reconcile(

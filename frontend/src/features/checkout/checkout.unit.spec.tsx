@@ -225,7 +225,7 @@ it('asks the shop about an unanswered submit before placing an edited one: a los
   global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
     if (!String(input).startsWith('/api/checkout/')) return answered(input, init);
     asked = String(input);
-    return Promise.resolve(jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 2 }], status: 'pendiente_confirmación_pago' }));
+    return Promise.resolve(jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 1 }], status: 'pendiente_confirmación_pago' }));
   }) as unknown as typeof fetch;
   const { user, router } = await openCheckout();
   await user.upload(proofInput(), proofFile());
@@ -240,6 +240,9 @@ it('asks the shop about an unanswered submit before placing an edited one: a los
   expect(asked).toBe(`/api/checkout/${first}`);
   expect(calls('/api/checkout')).toHaveLength(1);
   expect(window.localStorage.getItem('checkoutAttempt')).toBeNull();
+  expect(screen.getByText(messages.checkout.placed)).toBeInTheDocument();
+  // Only the units that order took leave the cart.
+  expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([{ ...line, quantity: 1 }]);
 });
 
 it('places an edited submit when the shop says the unanswered one placed nothing', async () => {

@@ -27,6 +27,8 @@ export interface CheckoutFormValues {
 
 export interface CheckoutOutcomes {
   onPlaced(order: PlacedOrder, phone: string): void;
+  /** A submit whose answer was lost had placed its order after all: its units (only) leave the cart. */
+  onPlacedEarlier(order: EarlierOrder): void;
   onSessionExpired(): void;
   /** The server had fewer units of the card than the cart asked for. */
   onStockShort(cardId: string, available: number): void;
@@ -75,7 +77,7 @@ const itemsOf = (lines: CheckoutLine[]) => lines.map((line) => ({ cardId: line.i
  * The order an unanswered submit under `key` placed, or null when it placed none (or its order was
  * cancelled since). Throws when the shop cannot say.
  */
-async function placedEarlier(key: string): Promise<PlacedOrder | null> {
+async function placedEarlier(key: string): Promise<EarlierOrder | null> {
   try {
     const order = await findEarlierOrder(key, new AbortController().signal);
     return order.status === 'anulado' ? null : order;
@@ -121,13 +123,6 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
     }
   };
 
-  const placed = (order: PlacedOrder, phone: string) => {
-    attempt.current = null;
-    checkoutKeys.settle();
-    toast.success(messages.checkout.placed);
-    outcomes.onPlaced(order, phone);
-  };
-
   const submit = async (values: CheckoutFormValues) => {
       if (busy.current) return;
       const parsed = checkoutFormSchema.safeParse({ ...values, proof: values.proof ?? undefined });
@@ -149,7 +144,12 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
       busy.current = true;
       try {
         const order = earlier !== null && !unsent ? await placedEarlier(earlier) : null;
-        if (order) return placed(order, phone);
+        if (order) {
+          attempt.current = null;
+          checkoutKeys.settle();
+          toast.success(messages.checkout.placed);
+          return outcomes.onPlacedEarlier(order);
+        }
         const current = attemptFor(file, fingerprint);
         if (!current.proof) {
           setPhase('uploading');
@@ -162,7 +162,11 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
         }
         setPhase('placing');
         current.sent = true;
-        placed(await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key), phone);
+        const placed = await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key);
+        attempt.current = null;
+        checkoutKeys.settle();
+        toast.success(messages.checkout.placed);
+        outcomes.onPlaced(placed, phone);
       } catch (error) {
         fail(error);
       } finally {
