@@ -70,6 +70,21 @@ describe('at a desktop', () => {
     await miniCart.getByText(/^2 ×/).waitFor({ state: 'visible' });
   });
 
+  it("carries a card's link preview in the page the server sent, and drops it once the shopper moves on", async () => {
+    const monsterReborn = 'Monster Reborn_LOB-EN118_Ultra Rare_Unlimited_en';
+    await page.goto(`/product/${encodeURIComponent(monsterReborn)}`);
+    await page.getByRole('heading', { level: 1, name: 'Monster Reborn' }).waitFor();
+    const canonical = () => page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null);
+    expect(new URL((await canonical()) ?? 'http://x/none').pathname).toBe(`/product/${encodeURIComponent(monsterReborn)}`);
+    expect(await page.evaluate(() => document.querySelector('meta[property="og:title"]')?.getAttribute('content'))).toBe('Monster Reborn | TCG Lima');
+    expect(await page.title()).toBe('Monster Reborn');
+    await page.getByRole('link', { name: 'TCG Lima, inicio' }).click();
+    await page.getByRole('region', { name: 'Últimos sets' }).waitFor();
+    expect(await canonical()).toBeNull();
+    expect(await page.evaluate(() => document.head.querySelectorAll('[data-preview]').length)).toBe(0);
+    expect(await page.title()).toBe('TCG Lima | Cartas Yu-Gi-Oh! en Lima');
+  });
+
   it('finds an accented Spanish name from a search typed without accents', async () => {
     await page.goto('/');
     const box = page.getByRole('searchbox', { name: 'Buscar cartas, productos...' });

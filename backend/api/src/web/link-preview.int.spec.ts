@@ -22,7 +22,7 @@ const INDEX = `<!doctype html>
 /** The content of each `<meta property|name=… content=…>` in the page's head. */
 function metaOf(html: string): Record<string, string[]> {
   const found: Record<string, string[]> = {};
-  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) (found[key] ??= []).push(content);
+  for (const [, key, content] of html.matchAll(/<meta data-preview (?:property|name)="([^"]+)" content="([^"]*)"/g)) (found[key] ??= []).push(content);
   return found;
 }
 
@@ -57,7 +57,7 @@ describe('link previews of card and set pages', () => {
   it("gives a card's page its name, price, stock, print, set (as the sets name it) and picture, escaped, for a chat app to show", async () => {
     const res = await request(shop.server).get(`/product/${encodeURIComponent(card)}`).expect(200).expect('Content-Type', /html/);
     const title = 'Dragón &quot;Blanco&quot; &amp; &lt;Ojos&gt; | TCG Lima';
-    expect(res.text).toContain(`<title>${title}</title>`);
+    expect(res.text).toContain(`<title data-preview>${title}</title>`);
     expect(res.text).not.toContain('<Ojos>');
     expect(metaOf(res.text)).toEqual({
       description: ['S/ 25.50 · 3 en stock · LOB-SP001 · Ultra Rare · Legend of Blue Eyes'],
@@ -75,7 +75,7 @@ describe('link previews of card and set pages', () => {
 
   it("describes a card for search results (schema.org Product: price in soles, availability), its '<' escaped", async () => {
     const res = await request(shop.server).get(`/product/${encodeURIComponent(card)}`).expect(200);
-    const [, json] = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.text)!;
+    const [, json] = /<script data-preview type="application\/ld\+json">(.*?)<\/script>/.exec(res.text)!;
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual({
       '@context': 'https://schema.org',
@@ -92,7 +92,7 @@ describe('link previews of card and set pages', () => {
       },
     });
     const soldOutPage = await request(shop.server).get(`/product/${encodeURIComponent(soldOut)}`).expect(200);
-    expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(soldOutPage.text)![1]).offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(JSON.parse(/<script data-preview type="application\/ld\+json">(.*?)<\/script>/.exec(soldOutPage.text)![1]).offers.availability).toBe('https://schema.org/OutOfStock');
   });
 
   it('says a sold-out card is sold out, and shows no picture it does not have (a name with a slash in its id)', async () => {
@@ -106,10 +106,10 @@ describe('link previews of card and set pages', () => {
 
   it("gives a set's page its name and release date, its code in any case", async () => {
     const res = await request(shop.server).get('/categoria/yugioh/lob').expect(200);
-    expect(res.text).toContain('<title>Legend of Blue Eyes | TCG Lima</title>');
+    expect(res.text).toContain('<title data-preview>Legend of Blue Eyes | TCG Lima</title>');
     // One address for the page, whichever case it was asked in.
     expect(metaOf(res.text)['og:url']).toEqual(['https://tienda.example.pe/categoria/yugioh/LOB']);
-    expect(res.text).toContain('<link rel="canonical" href="https://tienda.example.pe/categoria/yugioh/LOB" />');
+    expect(res.text).toContain('<link data-preview rel="canonical" href="https://tienda.example.pe/categoria/yugioh/LOB" />');
     expect(metaOf(res.text)['og:description']).toEqual(['Cartas sueltas de Legend of Blue Eyes en Lima, Perú. Lanzamiento: 8/3/2002']);
   });
 

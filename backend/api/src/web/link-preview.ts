@@ -100,18 +100,18 @@ const escapeHtml = (text: string) =>
 /** index.html with the page's title and Open Graph tags in place of the shop's title. */
 export function withPreview(indexHtml: string, preview: PagePreview): string {
   const tags = [
-    `<title>${escapeHtml(preview.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(preview.description)}" />`,
-    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:title" content="${escapeHtml(preview.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(preview.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(preview.url)}" />`,
-    `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
-    ...(preview.image ? [`<meta property="og:image" content="${escapeHtml(preview.image)}" />`] : []),
-    `<meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />`,
+    `<title data-preview>${escapeHtml(preview.title)}</title>`,
+    `<meta data-preview name="description" content="${escapeHtml(preview.description)}" />`,
+    `<meta data-preview property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta data-preview property="og:type" content="website" />`,
+    `<meta data-preview property="og:title" content="${escapeHtml(preview.title)}" />`,
+    `<meta data-preview property="og:description" content="${escapeHtml(preview.description)}" />`,
+    `<meta data-preview property="og:url" content="${escapeHtml(preview.url)}" />`,
+    `<link data-preview rel="canonical" href="${escapeHtml(preview.url)}" />`,
+    ...(preview.image ? [`<meta data-preview property="og:image" content="${escapeHtml(preview.image)}" />`] : []),
+    `<meta data-preview name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />`,
     // JSON in a script element ends at the first "</": every "<" is written as its escape.
-    ...(preview.structuredData ? [`<script type="application/ld+json">${JSON.stringify(preview.structuredData).replace(/</g, '\\u003c')}</script>`] : []),
+    ...(preview.structuredData ? [`<script data-preview type="application/ld+json">${JSON.stringify(preview.structuredData).replace(/</g, '\\u003c')}</script>`] : []),
   ].join('\n    ');
   return indexHtml.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, tags);
 }

@@ -68,7 +68,7 @@ describe('robots.txt and the sitemaps', () => {
     expect([...res.text.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map(([, day]) => day)).toEqual([today, today]);
     // Each listed page is a card's page with its preview.
     const page = await request(shop.server).get(new URL(locs(res.text)[0]).pathname).expect(200);
-    expect(page.text).toContain('<title>Arcanite Magician/Assault Mode | TCG Lima</title>');
+    expect(page.text).toContain('<title data-preview>Arcanite Magician/Assault Mode | TCG Lima</title>');
   });
 
   it('answers 404 for a card file past the last, or not a number', async () => {
