@@ -27,9 +27,9 @@ export default function CheckoutRoute() {
         <CheckoutForm
           checkCart={checkCart}
           account={auth.user}
-          onPlaced={(position, phone) => {
+          onPlaced={(position, phone, ordered) => {
             savePhone(window.localStorage, auth.user.id, phone);
-            cart.clear();
+            cart.removeOrdered(ordered);
             // The account's phone changed on the server when it differed.
             void queryClient.invalidateQueries({ queryKey: meQueryKey });
             toHistory(position);
@@ -52,7 +52,7 @@ interface CheckoutFormProps {
   /** False while an earlier submit's order may hold units the check would take for sold. */
   checkCart: boolean;
   account: { id: string; name: string; email: string; phone: string | null };
-  onPlaced(position: number, phone: string): void;
+  onPlaced(position: number, phone: string, ordered: { cardId: string; quantity: number }[]): void;
   onPlacedEarlier(order: EarlierOrder): void;
   onSessionExpired(): void;
 }
@@ -66,7 +66,7 @@ function CheckoutForm({ checkCart, account, onPlaced, onPlacedEarlier, onSession
     <CheckoutPage
       account={account}
       lines={cart.items}
-      onPlaced={(order, phone) => onPlaced(order.position, phone)}
+      onPlaced={(order, phone, ordered) => onPlaced(order.position, phone, ordered)}
       onPlacedEarlier={onPlacedEarlier}
       onSessionExpired={onSessionExpired}
       onStockShort={(cardId, available) => {

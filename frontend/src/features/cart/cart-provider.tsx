@@ -6,7 +6,6 @@ import {
   addToCart,
   cartCount,
   cartSubtotal,
-  clearCart,
   removeFromCart,
   removeOrderedUnits,
   updateCartQuantity,
@@ -26,7 +25,6 @@ export interface CartContextValue {
   addItem: (product: CartProduct, quantity?: number) => void;
   updateQuantity: (id: string, quantity: number) => void;
   removeItem: (id: string) => void;
-  clear: () => void;
   /** Takes out the units of an order placed from this cart. */
   removeOrdered: (ordered: readonly OrderedUnits[]) => void;
   /** Applies the server's current stock and prices to the stored lines. */
@@ -73,7 +71,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addItem: (product, quantity) => apply((current) => addToCart(current, product, quantity)),
       updateQuantity: (id, quantity) => apply((current) => updateCartQuantity(current, id, quantity)),
       removeItem: (id) => apply((current) => removeFromCart(current, id)),
-      clear: () => apply(clearCart),
       removeOrdered: (ordered) => apply((current) => removeOrderedUnits(current, ordered)),
       reconcile: (cards) => apply((current) => reconcileCart(current, cards)),
     }),

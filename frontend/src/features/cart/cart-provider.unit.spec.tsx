@@ -17,7 +17,7 @@ const product: CartProduct = {
 };
 
 function Harness() {
-  const { items, count, subtotal, addItem, updateQuantity, removeItem, clear } = useCart();
+  const { items, count, subtotal, addItem, updateQuantity, removeItem } = useCart();
   return (
     <div>
       <p data-testid="summary">
@@ -26,7 +26,6 @@ function Harness() {
       <button onClick={() => addItem(product)}>add</button>
       <button onClick={() => updateQuantity(product.id, 5)}>too many</button>
       <button onClick={() => removeItem(product.id)}>remove</button>
-      <button onClick={clear}>clear</button>
     </div>
   );
 }
@@ -73,15 +72,6 @@ it('starts from an empty cart when storage holds corrupt JSON', () => {
   window.localStorage.setItem('cart', '][');
   mount();
   expect(screen.getByTestId('summary')).toHaveTextContent('0 / 0 /');
-});
-
-it('clears the cart and its stored copy', async () => {
-  const user = userEvent.setup();
-  mount();
-  await user.click(screen.getByText('add'));
-  await user.click(screen.getByText('clear'));
-  expect(screen.getByTestId('summary')).toHaveTextContent('0 / 0 /');
-  expect(stored()).toEqual([]);
 });
 
 it('is a developer error to use the cart outside its provider', () => {

@@ -85,10 +85,6 @@ export function removeOrderedUnits(items: CartItem[], ordered: readonly OrderedU
   return { kind: 'changed', items: kept };
 }
 
-export function clearCart(items: CartItem[]): CartOutcome {
-  return items.length === 0 ? ignored : { kind: 'changed', items: [] };
-}
-
 export const lineTotal = (item: CartItem): number => item.price * item.quantity;
 
 export const cartSubtotal = (items: CartItem[]): number => items.reduce((sum, item) => sum + lineTotal(item), 0);

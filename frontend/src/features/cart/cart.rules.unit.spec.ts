@@ -3,7 +3,6 @@ import {
   addToCart,
   cartCount,
   cartSubtotal,
-  clearCart,
   lineTotal,
   removeFromCart,
   removeOrderedUnits,
@@ -139,11 +138,6 @@ describe('removing and clearing', () => {
 
   it('ignores removing a line that is not there', () => {
     expect(removeFromCart([line(blueEyes, 1)], darkMagician.id)).toEqual({ kind: 'ignored' });
-  });
-
-  it('empties the cart silently', () => {
-    expect(clearCart([line(blueEyes, 1)])).toEqual({ kind: 'changed', items: [] });
-    expect(clearCart([])).toEqual({ kind: 'ignored' });
   });
 });
 

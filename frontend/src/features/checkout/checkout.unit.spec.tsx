@@ -290,6 +290,24 @@ it('places nothing when the cart changes in another tab while the proof goes up,
   expect(JSON.parse(String(calls('/api/checkout')[0].body)).items).toEqual([{ cardId: 'mago', quantity: 2, unitPrice: 1250 }]);
 });
 
+it('takes only the ordered units out of the cart: a line added in another tab while the order was sent stays', async () => {
+  const order = deferred();
+  shop({ checkout: () => order.promise });
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  await waitFor(() => expect(submitButton()).toHaveTextContent(messages.checkout.processing));
+  const other = { ...line, id: 'kuriboh', name: 'Kuriboh', price: 100, quantity: 1 };
+  const both = JSON.stringify([line, other]);
+  window.localStorage.setItem('cart', both);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: both }));
+  });
+  order.resolve(jsonResponse({ orderId: 'o1', position: 42 }, 201));
+  await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
+  expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([other]);
+});
+
 it('keeps the Idempotency-Key of an unanswered submit across a reload, for the same cart and image', async () => {
   let attempts = 0;
   const { calls } = shop({

@@ -26,7 +26,8 @@ export interface CheckoutFormValues {
 }
 
 export interface CheckoutOutcomes {
-  onPlaced(order: PlacedOrder, phone: string): void;
+  /** `ordered` leaves the cart; a line added meanwhile (in another tab) stays. */
+  onPlaced(order: PlacedOrder, phone: string, ordered: { cardId: string; quantity: number }[]): void;
   /** A submit whose answer was lost had placed its order after all: its units (only) leave the cart. */
   onPlacedEarlier(order: EarlierOrder): void;
   onSessionExpired(): void;
@@ -166,7 +167,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
         attempt.current = null;
         checkoutKeys.settle();
         toast.success(messages.checkout.placed);
-        outcomes.onPlaced(placed, phone);
+        outcomes.onPlaced(placed, phone, items);
       } catch (error) {
         fail(error);
       } finally {
