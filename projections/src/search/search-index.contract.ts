@@ -66,6 +66,12 @@ export function searchIndexContract(setup: SearchContractSetup): void {
     expect(await ids({ q: 'LOB\u2013EN001' })).toEqual([idOf(0)]);
     expect(await ids({ q: 'lob en001' })).toEqual([idOf(0)]);
     expect(await ids({ q: 'MRD 13' })).toEqual([idOf(7)]);
+    // Typed as it is read off the card, a word at a time.
+    expect((await ids({ q: 'lob en' })).sort()).toEqual((await ids({ q: 'LOB-EN' })).sort());
+    expect((await search({ q: 'lob en' })).total).toBe(5);
+    expect(await ids({ q: 'LOB EN 001' })).toEqual([idOf(0)]);
+    // Two short words of a name are still its words when no code begins so.
+    expect(await ids({ q: 'time wiza' })).toEqual([idOf(13)]);
   });
 
   it("lists a set's prints for the set's own code when no name has the word", async () => {

@@ -44,8 +44,8 @@ export function queryWords(q: string): string[] {
  * or its beginning from the hyphen on ('LOB-', 'LOB-EN', 'LOB-EN0').
  */
 const SET_CODE = /^[A-Z0-9]{2,5}-[A-Z]{0,4}[0-9]{0,4}$/;
-/** A code typed with a space for its hyphen ('LOB EN001', 'sdy 006'): the number after it has a digit. */
-const SPACED_SET_CODE = /^([A-Z0-9]{2,5})\s+([A-Z]{0,4}[0-9]{1,4})$/;
+/** A code typed with spaces for its hyphen, whole or begun ('LOB EN001', 'sdy 006', 'LOB EN', 'LOB EN 001'). */
+const SPACED_SET_CODE = /^([A-Z0-9]{2,5})\s+([A-Z]{0,4})\s*([0-9]{0,4})$/;
 /** The set's own code, the part of every print's code before the hyphen ('LOB', 'MP23', 'TSHD'). */
 const SET_ID = /^[A-Z0-9]{2,5}$/;
 /** Dashes a phone or a word processor types for a hyphen (full-width forms are folded first, NFKC). */
@@ -72,10 +72,16 @@ export function setIdQuery(q: string): string | null {
 
 /**
  * A query as a set code is compared: full-width forms folded, a typed dash, or a space before the
- * card's number, read as the hyphen, upper-cased.
+ * card's number, read as the hyphen, upper-cased. Two short words ('dark magi') take the shape too: a
+ * search tries it as a code only when some card's code begins so.
  */
 export function typedSetCode(q: string): string {
-  return q.normalize('NFKC').trim().replace(DASHES, '-').toUpperCase().replace(SPACED_SET_CODE, '$1-$2');
+  return q
+    .normalize('NFKC')
+    .trim()
+    .replace(DASHES, '-')
+    .toUpperCase()
+    .replace(SPACED_SET_CODE, (typed, set: string, letters: string, digits: string) => (letters + digits === '' ? typed : `${set}-${letters}${digits}`));
 }
 
 export function emptyPage(params: SearchParams, pageSize: number): SearchResponse {

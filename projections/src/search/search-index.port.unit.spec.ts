@@ -16,13 +16,16 @@ describe('setCodeQuery', () => {
     ['lob en001', 'LOB-EN001'],
     ['SDY  006', 'SDY-006'],
     ['mrd 13', 'MRD-13'],
+    ['LOB EN', 'LOB-EN'],
+    ['lob en 001', 'LOB-EN001'],
+    ['lob 001', 'LOB-001'],
     // Tried as a code first; no code begins so, so the words are searched (the search contract).
     ['Blue-Eyes', 'BLUE-EYES'],
   ])('reads %j as the set code %j', (query, code) => {
     expect(setCodeQuery(query)).toBe(code);
   });
 
-  it.each(['Red-Eyes Black Dragon', 'LOB', 'LOB EN', 'Dark Magician', 'Jinzo 7 dragon', 'X-Saber', 'Gem-Knight', 'LOB-EN001 dragon', 'LOB-EN00001', ''])(
+  it.each(['Red-Eyes Black Dragon', 'LOB', 'Dark Magician', 'LOB EN 00 1', 'Jinzo 7 dragon', 'X-Saber', 'Gem-Knight', 'LOB-EN001 dragon', 'LOB-EN00001', ''])(
     'leaves %j to the word search',
     (query) => {
       expect(setCodeQuery(query)).toBeNull();
