@@ -14,6 +14,8 @@ const INDEX = `<!doctype html>
 <html lang="es-PE">
   <head>
     <meta name="description" content="Cartas sueltas de Yu-Gi-Oh! en Lima." />
+    <meta property="og:site_name" content="TCG Lima" />
+    <meta property="og:title" content="TCG Lima | Cartas Yu-Gi-Oh! en Lima" />
     <title>TCG Lima</title>
   </head>
   <body><div id="root"></div></body>
@@ -71,6 +73,9 @@ describe('link previews of card and set pages', () => {
     });
     expect(res.text).toContain('<div id="root"></div>');
     expect(res.headers['cache-control']).toBe('no-cache');
+    // The shop's own description and Open Graph tags are gone: one of each.
+    expect(res.text).not.toMatch(/<meta (name="description"|property="og:)/);
+    expect(res.text).not.toContain('Cartas Yu-Gi-Oh! en Lima');
   });
 
   it("describes a card for search results (schema.org Product: price in soles, availability), its '<' escaped", async () => {

@@ -97,7 +97,7 @@ export function linkPreviews(queries: QueryBus, publicUrl: string): PreviewOf {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (mark) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[mark]!);
 
-/** index.html with the page's title and Open Graph tags in place of the shop's title. */
+/** index.html with the page's title, description and Open Graph tags in place of the shop's. */
 export function withPreview(indexHtml: string, preview: PagePreview): string {
   const tags = [
     `<title data-preview>${escapeHtml(preview.title)}</title>`,
@@ -113,5 +113,8 @@ export function withPreview(indexHtml: string, preview: PagePreview): string {
     // JSON in a script element ends at the first "</": every "<" is written as its escape.
     ...(preview.structuredData ? [`<script data-preview type="application/ld+json">${JSON.stringify(preview.structuredData).replace(/</g, '\\u003c')}</script>`] : []),
   ].join('\n    ');
-  return indexHtml.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, tags);
+  // The shop's own description and Open Graph tags (the home page's) give way to the page's.
+  return indexHtml
+    .replace(/<meta (?:name="description"|property="og:[^"]*")[^>]*>\s*/g, '')
+    .replace(/<title>[^<]*<\/title>/, tags);
 }
