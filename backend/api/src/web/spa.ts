@@ -1,3 +1,4 @@
+import { isStorefrontPage } from '@tcg/domain';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -50,7 +51,8 @@ const PREVIEW_WAIT_MS = 500;
  * Serves the built storefront on the API's port: hashed assets cached for a year (compressed at build
  * time), index.html never cached, and every non-API GET answered with index.html so client routes
  * survive a reload. A card's or a set's page carries its own title and Open Graph tags (`previewOf`),
- * since a chat app shows a shared link from the HTML alone; one the shop does not have answers 404.
+ * since a chat app shows a shared link from the HTML alone; one the shop does not have answers 404, as
+ * does any path that is no page of the storefront (`STOREFRONT_PAGES`).
  * `robots.txt` and the sitemaps (`crawlerFiles`) list the pages for search engines.
  */
 export function serveFrontend(app: Express, distDir: string, logger: Logger, pages: { previewOf: PreviewOf; crawlerFiles: Router }): void {
@@ -66,6 +68,8 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger, pag
   const indexHtml = readFileSync(index, 'utf8');
   app.get(/^\/(?!api(\/|$)).*/, async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
+    // The storefront shows its 'Página no encontrada'; the status tells a search engine.
+    if (!isStorefrontPage(req.path)) return res.status(404).type('html').send(indexHtml);
     const preview = await previewIn(pages.previewOf, req.path).catch((error: unknown) => {
       logger.warn({ err: error, path: req.path }, 'page sent without its link preview');
       return null;

@@ -1,1 +1,2 @@
 export * from './catalog.contracts';
+export * from './storefront-pages';
