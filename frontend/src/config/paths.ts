@@ -1,3 +1,5 @@
+import { storefrontPaths } from '@tcg/domain';
+
 /** Every in-app URL built in more than one place, so a route rename is one edit. */
 export const paths = {
   home: '/',
@@ -7,7 +9,7 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   moreProducts: '/category/more-products',
-  set: (setId: string) => `/categoria/yugioh/${encodeURIComponent(setId)}`,
-  product: (cardId: string) => `/product/${encodeURIComponent(cardId)}`,
+  set: storefrontPaths.set,
+  product: storefrontPaths.product,
   search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
 } as const;

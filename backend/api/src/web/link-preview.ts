@@ -1,8 +1,7 @@
 import type { QueryBus } from '@nestjs/cqrs';
-import { type CardDetail, formatDatePe, formatSoles, messages, type SetDetail } from '@tcg/domain';
+import { type CardDetail, formatDatePe, formatSoles, messages, type SetDetail, storefrontPaths } from '@tcg/domain';
 import { GetCardQuery } from '../catalog/queries/get-card.query';
 import { GetSetQuery } from '../catalog/queries/get-set.query';
-import { storefrontPaths } from './storefront-paths';
 
 const SHOP_NAME = 'TCG Lima';
 

@@ -1,7 +1,7 @@
+import { storefrontPaths } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import { type Response, Router } from 'express';
 import type { Logger } from '../logging/logger';
-import { storefrontPaths } from './storefront-paths';
 
 /** Card pages per sitemap file (the protocol allows 50,000 URLs and 50 MB; a file stays near 1.5 MB). */
 export const CARDS_PER_SITEMAP = 10_000;

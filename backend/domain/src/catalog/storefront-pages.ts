@@ -35,3 +35,9 @@ const PAGE_PATTERNS = STOREFRONT_PAGES.map(
 export function isStorefrontPage(pathname: string): boolean {
   return PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
 }
+
+/** The addresses of a card's and a set's pages, as the storefront links them and the server names them. */
+export const storefrontPaths = {
+  product: (cardId: string) => `/product/${encodeURIComponent(cardId)}`,
+  set: (setId: string) => `/categoria/yugioh/${encodeURIComponent(setId)}`,
+};
