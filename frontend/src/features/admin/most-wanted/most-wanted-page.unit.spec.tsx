@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
-import { mockAdminFetch } from '../slider/testing/admin-fetch';
+import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
 import { LEAVE_UNSAVED } from './components/most-wanted-page';
 
 it('asks for the cards once typing pauses, not per keystroke', async () => {
@@ -40,4 +40,18 @@ it('asks before leaving with cards ticked and not saved, and stays when told to'
   } finally {
     confirm.mockRestore();
   }
+});
+
+it('puts a newly ticked card first, as the home page lists the newest pick first (spec §7)', async () => {
+  const candidate = (id: string, name: string) => ({ id, name, defaultName: name, set: 'Legend of Blue Eyes', setCode: `LOB-${id}`, rarity: 'Common', imageSmallUrl: null, stockFinal: 1, price: 100 });
+  const saved = (cardId: string) => ({ cardId, defaultName: cardId, set: 'Legend of Blue Eyes', imageSmallUrl: null, price: 100, inStock: true, link: `/product/${cardId}`, createdAtMs: 1 });
+  const fetch = mockAdminFetch({
+    'GET /api/admin/most-wanted': () => jsonResponse({ entries: [saved('old-1'), saved('old-2')] }),
+    'GET /api/admin/most-wanted/cards?q=': () => jsonResponse({ cards: [candidate('old-1', 'Uno'), candidate('old-2', 'Dos'), candidate('new', 'Nueva')] }),
+    'PUT /api/admin/most-wanted': (body) => jsonResponse({ entries: (body as { cardIds: string[] }).cardIds.map(saved) }),
+  });
+  const { user } = renderApp('/admin/manage-most-wanted');
+  await user.click(await screen.findByRole('checkbox', { name: 'Elegir Nueva (LOB-new)' }));
+  await user.click(screen.getByRole('button', { name: 'Guardar' }));
+  await waitFor(() => expect(sentBodies(fetch, 'PUT', '/api/admin/most-wanted')).toEqual([{ cardIds: ['new', 'old-1', 'old-2'] }]));
 });

@@ -32,7 +32,8 @@ export function MostWantedPage() {
   // QA: leaving by the back link lost the ticked cards without a word.
   const unsaved = chosen !== null && (chosen.length !== saved.length || chosen.some((id) => !saved.includes(id)));
   useConfirmLeave(unsaved, LEAVE_UNSAVED);
-  const toggle = (id: string) => setChosen(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
+  // The list's order is the home page's: a new pick goes first, as the newest entry does there (spec §7).
+  const toggle = (id: string) => setChosen(selected.includes(id) ? selected.filter((other) => other !== id) : [id, ...selected]);
 
   // aria-disabled while saving, not disabled: 'Guardar' keeps the focus it has.
   const submit = () => {
