@@ -2,6 +2,7 @@ import { messages } from '@tcg/domain';
 import { screen } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
+import { NO_TRANSLATION_HINT } from './components/upload-card-form';
 
 const lookupPath = '/api/admin/card-lookup?name=Dark%20Magician';
 const darkMagician = {
@@ -36,6 +37,23 @@ describe('single card upload', () => {
     expect(field('Cantidad')).toHaveValue('1');
     expect(field('Precio de oferta (S/)')).toHaveValue('0');
     expect(field('Idioma')).toHaveValue('en');
+  });
+
+  it('warns, by the Spanish name, when no translation came (DESIGN §9), and not when one did', async () => {
+    let translated: string | null = null;
+    const { field, user } = await searched({ [`GET ${lookupPath}`]: () => jsonResponse({ ...darkMagician, spanishName: translated }) });
+    await screen.findByText(messages.admin.upload.found);
+    expect(field('Nombre en español (opcional)')).toHaveValue('');
+    expect(field('Nombre en español (opcional)')).toHaveAccessibleDescription(NO_TRANSLATION_HINT);
+    await user.type(field('Nombre en español (opcional)'), 'Mago Oscuro');
+    expect(field('Nombre en español (opcional)')).toHaveAccessibleDescription(NO_TRANSLATION_HINT);
+
+    translated = 'Mago Oscuro';
+    await user.clear(field('Nombre en inglés'));
+    await user.type(field('Nombre en inglés'), 'Dark Magician{Enter}');
+    expect(await screen.findByText(messages.admin.upload.found)).toBeInTheDocument();
+    expect(field('Nombre en español (opcional)')).toHaveValue('Mago Oscuro');
+    expect(screen.queryByText(NO_TRANSLATION_HINT)).not.toBeInTheDocument();
   });
 
   it('forgets the versions found once the name is edited, until it is searched again', async () => {

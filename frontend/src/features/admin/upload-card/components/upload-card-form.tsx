@@ -31,6 +31,9 @@ type Status = { of: 'search' | 'upload'; text: string };
 /** An upload of 0 units lists the card, or sets its price and fetches its pictures again, without an `ingreso`. */
 const QUANTITY_HINT = 'Con 0 se guarda la carta (precio e imágenes) sin sumar stock.';
 
+/** DESIGN §9: the lookup found no Spanish name (the translation failed or is not set up); the upload goes on with this warning. */
+export const NO_TRANSLATION_HINT = 'Sin traducción automática: escribe el nombre en español, o la carta se listará con el inglés.';
+
 /** Spec §9: a new upload starts at quantity 1, cost 0, sale 0, offer 0, language en. */
 const defaults = { quantity: '1', unitCost: '0', salePrice: '0', offerPrice: '0', language: 'en' as CardLanguage };
 
@@ -50,6 +53,7 @@ export function UploadCardForm() {
   const save = useUploadCard();
   const attempt = useIdempotencyKey('uploadCard');
 
+  const untranslated = found !== null && found.spanishName === null;
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
   const setCode = chosen ? setCodeForLanguage(chosen.setCode, numbers.language) : '';
 
@@ -165,10 +169,22 @@ export function UploadCardForm() {
           Nombre en inglés
           <input value={englishName} onChange={(event) => onNameChange(event.target.value)} onKeyDown={onNameKey} enterKeyHint="search" />
         </label>
-        <label>
-          Nombre en español (opcional)
-          <input value={spanishName} onChange={(event) => setSpanishName(event.target.value)} disabled={!found} />
-        </label>
+        <div className="ca-field">
+          <label>
+            Nombre en español (opcional)
+            <input
+              value={spanishName}
+              onChange={(event) => setSpanishName(event.target.value)}
+              disabled={!found}
+              aria-describedby={untranslated ? `${formId}-spanish-hint` : undefined}
+            />
+          </label>
+          {untranslated && (
+            <small id={`${formId}-spanish-hint`} className="ca-hint">
+              {NO_TRANSLATION_HINT}
+            </small>
+          )}
+        </div>
       </div>
       <p className="ca-status" role="status">
         {status.of === 'search' && status.text}
