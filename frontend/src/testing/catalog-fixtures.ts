@@ -22,7 +22,7 @@ export function card(overrides: Partial<CardSummary> = {}): CardSummary {
 }
 
 export function cardDetail(overrides: Partial<CardDetail> = {}): CardDetail {
-  return { ...card(), setName: 'Legend of Blue Eyes White Dragon', updatedAt: '2024-05-01T12:00:00.000Z', ...overrides };
+  return { ...card(), setName: 'Legend of Blue Eyes White Dragon', setListed: true, updatedAt: '2024-05-01T12:00:00.000Z', ...overrides };
 }
 
 export const lob: SetDetail = {

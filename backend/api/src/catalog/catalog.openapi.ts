@@ -37,6 +37,7 @@ export class CardDetailDoc {
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Céntimos; takes precedence when set' })
   lastOfferPrice!: number | null;
   @ApiProperty({ description: 'Name of the set, for the breadcrumb' }) setName!: string;
+  @ApiProperty({ description: 'Whether the set is registered, so that its page exists' }) setListed!: boolean;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 

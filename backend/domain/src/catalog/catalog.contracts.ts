@@ -121,6 +121,8 @@ export interface SearchResponse {
 /** The product page: the card plus its set's name for the breadcrumb. */
 export interface CardDetail extends CardSummary {
   setName: string;
+  /** Whether the set has its page (`/categoria/yugioh/{setId}`): a card may be uploaded before its set is registered. */
+  setListed: boolean;
   updatedAt: string;
 }
 

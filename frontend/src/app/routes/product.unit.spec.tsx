@@ -39,6 +39,17 @@ it('shows the breadcrumb, the card facts, the offer price before the struck sale
   expect(screen.getByRole('img', { name: 'Mago Oscuro' })).toHaveAttribute('src', mago.imageUrl);
 });
 
+it('names a set that has no page yet without linking to it (a card uploaded before its set was registered)', async () => {
+  mockApi({ [apiPath]: () => ({ ...mago, setName: 'Structure Deck: Mystic Spellcasters', setListed: false }), '/api/sets/latest': () => ({ sets: [] }) });
+  renderApp(productUrl);
+
+  await screen.findByRole('heading', { level: 1, name: 'Mago Oscuro' });
+  const crumbs = within(screen.getByRole('navigation', { name: 'Ruta de navegación' }));
+  expect(crumbs.getByText('Structure Deck: Mystic Spellcasters')).toBeInTheDocument();
+  expect(crumbs.queryByRole('link', { name: 'Structure Deck: Mystic Spellcasters' })).not.toBeInTheDocument();
+  expect(crumbs.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+});
+
 it('offers quantities 1 to the stock and adds the chosen one, within the stock', async () => {
   mockApi({ [apiPath]: () => mago, '/api/sets/latest': () => ({ sets: [] }) });
   const { user } = renderApp(productUrl);

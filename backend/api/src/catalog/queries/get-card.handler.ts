@@ -12,9 +12,9 @@ export class GetCardHandler implements IQueryHandler<GetCardQuery> {
 
   async execute({ cardId }: GetCardQuery): Promise<CardDetail | null> {
     // The breadcrumb names the set as the sets table does; a card uploaded before its set was
-    // registered still shows the set name it was listed with.
+    // registered still shows the set name it was listed with, and no link to a page the set does not have.
     const { rows } = await this.db.query<CardDetail>(
-      `SELECT ${CARD_SUMMARY_COLUMNS}, COALESCE(s.name, c.set_name) AS "setName",
+      `SELECT ${CARD_SUMMARY_COLUMNS}, COALESCE(s.name, c.set_name) AS "setName", s.id IS NOT NULL AS "setListed",
               to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
          FROM cards c LEFT JOIN sets s ON s.id = c.set_id
         WHERE c.id = $1`,

@@ -75,9 +75,7 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
           <li>
             <Link to={paths.home}>Inicio</Link>
           </li>
-          <li>
-            <Link to={paths.set(card.setId)}>{card.setName}</Link>
-          </li>
+          <li>{card.setListed ? <Link to={paths.set(card.setId)}>{card.setName}</Link> : card.setName}</li>
           <li aria-current="page">{card.name}</li>
         </ol>
       </nav>
