@@ -132,7 +132,7 @@ describe('admin single-card upload API', () => {
     await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
   });
 
-  it('refuses control characters in any detail, and a set code other than letters and digits in hyphenated groups', async () => {
+  it('refuses control characters in any detail, a set code other than letters and digits in hyphenated groups, and another language or edition, saying which', async () => {
     const card = await lookup('Dark Magician');
     for (const [change, message] of [
       [{ name: 'Dark\r\nMagician' }, messages.domain.invalidCardDetails],
@@ -142,6 +142,8 @@ describe('admin single-card upload API', () => {
       [{ setCode: '../../ETC/PASSWD' }, messages.admin.sets.invalidCode],
       [{ setCode: 'LOB-EN 005' }, messages.admin.sets.invalidCode],
       [{ setCode: '<SCRIPT>' }, messages.admin.sets.invalidCode],
+      [{ language: 'fr' }, 'El idioma de la carta debe ser en (Inglés) o es (Español).'],
+      [{ edition: 'Limited' }, 'La edición debe ser 1st Edition o Unlimited.'],
     ] as const) {
       const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, change)).expect(400);
       expect([change, res.body.message]).toEqual([change, message]);
@@ -153,7 +155,7 @@ describe('admin single-card upload API', () => {
     const card = await lookup('Dark Magician');
     for (const imageUrl of ['http://127.0.0.1:9200/_cat/indices', 'http://169.254.169.254/latest/meta-data/']) {
       const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { imageUrl })).expect(400);
-      expect(res.body.message).toBe(messages.domain.invalidCardDetails);
+      expect(res.body.message).toBe(messages.domain.cardImageNotFromDatabase);
     }
     await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
   });

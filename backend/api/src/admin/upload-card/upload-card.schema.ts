@@ -1,4 +1,4 @@
-import { cardLanguageSchema, editionSchema, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
+import { cardLanguages, editions, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
 import { z } from 'zod';
 
 /**
@@ -36,8 +36,8 @@ export const uploadCardSchema = z.object({
   setCode: detail.pipe(z.string().regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, messages.admin.sets.invalidCode)).transform((value) => value.toUpperCase()),
   set: detail,
   rarity: detail,
-  edition: editionSchema,
-  language: cardLanguageSchema,
+  edition: z.enum(editions, { message: messages.domain.invalidEdition }),
+  language: z.enum(cardLanguages, { message: messages.domain.invalidCardLanguage }),
   /** 0 lists, prices and pictures the card without an `ingreso` (an existing card's pictures queued again, say). */
   quantity: z
     .int({ message: messages.domain.invalidUploadQuantity })

@@ -54,7 +54,7 @@ export class UploadCardService {
   async upload(body: UploadCardBody, context: CommandContext, requestId?: string): Promise<UploadCardResult> {
     // The picture is fetched by the server later: only from the card database's own hosts.
     if (body.imageUrl && !this.cardDatabase.isImageUrl(body.imageUrl)) {
-      throw new ApiError(400, 'bad_request', messages.domain.invalidCardDetails);
+      throw new ApiError(400, 'bad_request', messages.domain.cardImageNotFromDatabase);
     }
     const details: ListCardDetails = {
       // The shop shows a Spanish print under its Spanish name when there is one.
