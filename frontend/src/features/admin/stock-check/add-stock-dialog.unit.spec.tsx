@@ -117,6 +117,7 @@ describe("'Agregar Stock' dialog", () => {
     expect(wrong).toHaveAttribute('aria-invalid', 'true');
     expect(wrong).toHaveAccessibleDescription(message);
     expect((wrong === quantity ? cost : quantity).getAttribute('aria-invalid')).toBeNull();
+    expect(wrong === quantity ? cost : quantity).toHaveAccessibleDescription('');
     await user.type(wrong, '5');
     expect(wrong.getAttribute('aria-invalid')).toBeNull();
   });

@@ -78,7 +78,8 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
   // Typing in the refused field ends the refusal: its mark and message must not outlive the mistake.
   const corrected = (field: 'quantity' | 'unitCost') => setInvalid((current) => (current?.field === field ? null : current));
   const problem = invalid?.message ?? (addStock.isError ? errorMessage(addStock.error) : null);
-  const described = problem ? errorId : undefined;
+  // A field's own refusal describes that field alone; the shop's refusal is about the whole entry.
+  const describedFor = (field: 'quantity' | 'unitCost') => (problem && (!invalid || invalid.field === field) ? errorId : undefined);
   return (
     <div className="admin-dialog__backdrop" onClick={onBackdrop}>
       <form ref={dialog} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
@@ -98,7 +99,7 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
               corrected('quantity');
             }}
             aria-invalid={invalid?.field === 'quantity' || undefined}
-            aria-describedby={described}
+            aria-describedby={describedFor('quantity')}
           />
         </label>
         <label>
@@ -112,7 +113,7 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
               corrected('unitCost');
             }}
             aria-invalid={invalid?.field === 'unitCost' || undefined}
-            aria-describedby={described}
+            aria-describedby={describedFor('unitCost')}
           />
         </label>
         {problem && (
