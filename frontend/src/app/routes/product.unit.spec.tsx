@@ -82,7 +82,8 @@ it('says the card was not found, on the page and in a toast', async () => {
     '/api/sets/latest': () => ({ sets: [] }),
   });
   renderApp('/product/missing');
-  expect(await screen.findByText(messages.catalog.cardNotFound)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: messages.catalog.cardNotFound })).toBeInTheDocument();
+  expect(document.title).toBe(messages.catalog.cardNotFound);
   expect(screen.getByRole('alert')).toHaveTextContent(messages.catalog.cardNotFoundToast);
 });
 

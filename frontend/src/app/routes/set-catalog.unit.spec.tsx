@@ -25,7 +25,8 @@ it('shows the set title, its es-PE release date and its cards', async () => {
 it('says the set was not found', async () => {
   mockApi({ '/api/sets/NOPE': notFound, '/api/sets/NOPE/cards': notFound, '/api/sets/latest': () => ({ sets: [] }) });
   renderApp('/categoria/yugioh/NOPE');
-  expect(await screen.findByText(messages.catalog.setNotFound)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: messages.catalog.setNotFound })).toBeInTheDocument();
+  expect(document.title).toBe(messages.catalog.setNotFound);
   expect(screen.queryByRole('complementary', { name: 'Filtros' })).not.toBeInTheDocument();
 });
 

@@ -34,7 +34,14 @@ export function CardDetailView({ cardId, onAddToCart }: CardDetailViewProps) {
     if (missing) toast.error(messages.catalog.cardNotFoundToast);
   }, [missing, toast]);
 
-  if (missing) return <p className="product__message">{messages.catalog.cardNotFound}</p>;
+  if (missing) {
+    return (
+      <>
+        <title>{messages.catalog.cardNotFound}</title>
+        <h1 className="product__message">{messages.catalog.cardNotFound}</h1>
+      </>
+    );
+  }
   if (error) {
     return (
       <div className="error-state" role="alert">

@@ -27,7 +27,7 @@ export function SetView({ setId, onAddToCart }: SetViewProps) {
       <>
         <title>{missing ? messages.catalog.setNotFound : 'Set'}</title>
         {missing ? (
-          <p className="catalog__empty">{messages.catalog.setNotFound}</p>
+          <h1 className="catalog__empty">{messages.catalog.setNotFound}</h1>
         ) : (
           <ErrorState error={set.error} onRetry={() => void set.refetch()} />
         )}
