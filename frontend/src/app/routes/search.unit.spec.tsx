@@ -21,6 +21,8 @@ const triHorned = card({
 });
 
 const search = () => searchResponse([blueEyes, triHorned]);
+/** The polite region that tells a screen reader what the list now holds. */
+const liveResults = () => document.querySelector('.catalog__main > [aria-live="polite"]');
 
 beforeEach(() => window.localStorage.clear());
 
@@ -97,7 +99,8 @@ it('shows the last page for a link past it, replacing the link in history', asyn
 it('says so when nothing matches', async () => {
   mockApi({ '/api/search': () => searchResponse([]), '/api/sets/latest': () => ({ sets: [] }) });
   renderApp('/search?q=zzz');
-  expect(await screen.findByText(messages.catalog.noResults)).toBeInTheDocument();
+  expect(await screen.findByText(messages.catalog.noResults, { selector: '.catalog__empty' })).toBeInTheDocument();
+  expect(liveResults()).toHaveTextContent(messages.catalog.noResults);
   expect(screen.queryByRole('navigation', { name: 'Paginación' })).not.toBeInTheDocument();
 });
 
@@ -140,6 +143,9 @@ it('puts each filter change in the URL, back on page 1, and asks the API for it'
   });
   expect(filters.getByRole('button', { name: 'Limpiar todo (3)' })).toBeEnabled();
   await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' });
+  // Heard where the focus stays, on the control just changed.
+  expect(liveResults()).toHaveTextContent(/^\d+ cartas?$/);
+  expect(screen.getByRole('button', { name: 'Filtros, 3 activos' })).toBeInTheDocument();
   expect(Object.fromEntries(callsTo(api, '/api/search').at(-1)!)).toEqual({
     q: 'dragon',
     languages: 'en',

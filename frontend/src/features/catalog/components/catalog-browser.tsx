@@ -65,6 +65,7 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
             type="button"
             className="catalog__filters-button"
             aria-haspopup="dialog"
+            aria-label={count > 0 ? `Filtros, ${count} ${count === 1 ? 'activo' : 'activos'}` : undefined}
             onClick={() => setSheetOpen(true)}
           >
             Filtros{count > 0 && <span className="catalog__filters-count">{count}</span>}
@@ -72,6 +73,10 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
           {data && !loading && <p className="catalog__total">{totalText(data.total)}</p>}
         </div>
         {data && !loading && <p className="catalog__total catalog__total--wide">{totalText(data.total)}</p>}
+        {/* Said once the list settles, so a filter, sort or page change is heard where the focus stays (on the control). */}
+        <p className="visually-hidden" aria-live="polite">
+          {data && !loading && (data.hits.length === 0 ? emptyText : totalText(data.total))}
+        </p>
         {/* The page's h1 names the set or the search; each card's name is an h3 under this. */}
         <h2 className="visually-hidden">Resultados</h2>
         {error && !data ? (
