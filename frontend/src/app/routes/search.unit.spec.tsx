@@ -286,4 +286,6 @@ it('links numbered pages that keep the filters', async () => {
   await user.click(pages.getByRole('link', { name: 'Página 4' }));
   expect(location(router).get('page')).toBe('4');
   expect(await screen.findByText('4', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+  // The link used is now the current page's number: the focus goes to the results, not to <body>.
+  expect(screen.getByRole('heading', { level: 2, name: 'Resultados' })).toHaveFocus();
 });

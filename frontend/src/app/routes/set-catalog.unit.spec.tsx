@@ -99,4 +99,9 @@ it('keeps the focus on the link to the next page while that page loads and after
   answerPage2();
   expect(await screen.findByRole('link', { name: /Anterior/ })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /Siguiente/ })).toHaveFocus();
+
+  // Back on page 1 'Anterior' is no link: the focus goes to the results, not to <body>.
+  await user.click(screen.getByRole('link', { name: /Anterior/ }));
+  expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Resultados' })).toHaveFocus();
 });

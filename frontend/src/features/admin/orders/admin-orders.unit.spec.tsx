@@ -210,8 +210,13 @@ describe('admin orders pages', () => {
     expect(screen.queryByRole('listitem', { name: 'Pedido #dddddddd' })).not.toBeInTheDocument();
     expect(within(pagination()!).getByText('2')).toHaveAttribute('aria-current', 'page');
     expect(within(pagination()!).getByRole('link', { name: 'Primera página' })).toHaveAttribute('href', '/admin/orders');
+    // The link used is still in page 2's row and keeps the focus; on the last page it is gone, and the focus goes to the page's content, not to <body>.
+    expect(within(pagination()!).getByRole('link', { name: 'Página siguiente' })).toHaveFocus();
+    await user.click(within(pagination()!).getByRole('link', { name: 'Página siguiente' }));
+    expect(await screen.findByText('3', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
 
-    await act(() => router.navigate(-1));
+    await act(() => router.navigate(-2));
     expect(await screen.findByRole('listitem', { name: 'Pedido #dddddddd' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });

@@ -1,6 +1,6 @@
 import type { CardSummary, SearchResponse } from '@tcg/domain';
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { activeFilterCount, type CatalogFilters } from '../filters/catalog-filters.state';
 import type { CatalogUrlState } from '../filters/use-catalog-url-state';
@@ -34,6 +34,7 @@ interface CatalogBrowserProps {
  */
 export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, emptyText, pagination, onAddToCart }: CatalogBrowserProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
   const { filters, changeFilters, clearAll, pageHref, replacePage } = urlState;
   const { data, error, isPending, isPlaceholderData, refetch } = results;
@@ -78,7 +79,9 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
           {data && !loading && (data.hits.length === 0 ? emptyText : totalText(data.total))}
         </p>
         {/* The page's h1 names the set or the search; each card's name is an h3 under this. */}
-        <h2 className="visually-hidden">Resultados</h2>
+        <h2 className="visually-hidden" ref={resultsHeading} tabIndex={-1}>
+          Resultados
+        </h2>
         {error && !data ? (
           <ErrorState error={error} onRetry={() => void refetch()} />
         ) : loading || !data ? (
@@ -89,7 +92,14 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
           <CardGrid cards={data.hits} onAddToCart={onAddToCart} />
         )}
         {/* Kept while the next page loads (at the page asked for): the link just used keeps the focus, which it would lose with the pager gone. */}
-        {data && (!loading || isPlaceholderData) && <Pager page={loading ? filters.page : data.page} totalPages={data.totalPages} hrefFor={pageHref} />}
+        {data && (!loading || isPlaceholderData) && (
+          <Pager
+            page={loading ? filters.page : data.page}
+            totalPages={data.totalPages}
+            hrefFor={pageHref}
+            onPage={() => resultsHeading.current?.focus({ preventScroll: true })}
+          />
+        )}
       </div>
       {sheetOpen && (
         <FilterSheet filters={filters} facets={data?.facets} options={options} queryFor={queryFor} onApply={applySheet} onClose={closeSheet} />
