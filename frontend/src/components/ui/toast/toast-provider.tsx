@@ -1,6 +1,7 @@
 import { toastDurations } from '@tcg/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { focusPageContent } from '@/components/layout/page-content';
 import './toast.css';
 
 export type ToastType = keyof typeof toastDurations;
@@ -34,19 +35,65 @@ export function ToastDurationsScope({ durations, children }: { durations: ToastD
   return <DurationsContext.Provider value={durations}>{children}</DurationsContext.Provider>;
 }
 
+/** A toast's time left: running toward `deadline`, or held at `remaining` while the toasts are paused. */
+interface Countdown {
+  timer?: ReturnType<typeof setTimeout>;
+  deadline: number;
+  remaining: number;
+}
+
+const isHeld = (hold: { pointer: boolean; focus: boolean }) => hold.pointer || hold.focus;
+
+/**
+ * Toasts wait while the pointer or the keyboard is on them (WCAG 2.2.1): a shopper reading one, or tabbing
+ * to its close button, does not see it vanish under them. Each gets the rest of its time when they leave.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const countdowns = useRef(new Map<number, Countdown>());
   // What each visible toast says, and when it was raised: the same words show once, for the full time from the last raise.
   const shown = useRef(new Map<string, { id: number; at: number }>());
+  const hold = useRef({ pointer: false, focus: false });
+  const toaster = useRef<HTMLDivElement>(null);
+  // Where the keyboard was before it came to the toasts: it goes back there when the toast it is on closes.
+  const cameFrom = useRef<HTMLElement | null>(null);
 
   const dismiss = useCallback((id: number) => {
-    clearTimeout(timers.current.get(id));
-    timers.current.delete(id);
+    clearTimeout(countdowns.current.get(id)?.timer);
+    countdowns.current.delete(id);
     for (const [said, shownAs] of shown.current) if (shownAs.id === id) shown.current.delete(said);
+    const focused = document.activeElement;
+    const hadFocus = focused instanceof HTMLElement && focused.closest(`[data-toast-id="${id}"]`) !== null;
     setToasts((current) => current.filter((toast) => toast.id !== id));
+    if (hadFocus) {
+      const back = cameFrom.current?.isConnected ? cameFrom.current : null;
+      if (back) back.focus();
+      else focusPageContent();
+    }
   }, []);
+
+  const run = useCallback(
+    (id: number, ms: number) => {
+      const countdown: Countdown = { deadline: Date.now() + ms, remaining: ms };
+      if (!isHeld(hold.current)) countdown.timer = setTimeout(() => dismiss(id), ms);
+      countdowns.current.set(id, countdown);
+    },
+    [dismiss],
+  );
+
+  const holdChanged = useCallback(() => {
+    const now = Date.now();
+    for (const [id, countdown] of countdowns.current) {
+      if (isHeld(hold.current) && countdown.timer !== undefined) {
+        clearTimeout(countdown.timer);
+        countdown.timer = undefined;
+        countdown.remaining = Math.max(0, countdown.deadline - now);
+      } else if (!isHeld(hold.current) && countdown.timer === undefined) {
+        run(id, countdown.remaining);
+      }
+    }
+  }, [run]);
 
   const show = useCallback<Show>(
     (type, message, ms) => {
@@ -56,33 +103,49 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = sameEvent ? earlier.id : nextId.current++;
       if (!sameEvent) {
         if (earlier) {
-          clearTimeout(timers.current.get(earlier.id));
-          timers.current.delete(earlier.id);
+          clearTimeout(countdowns.current.get(earlier.id)?.timer);
+          countdowns.current.delete(earlier.id);
         }
         shown.current.set(said, { id, at: Date.now() });
         setToasts((current) => [...current.filter((toast) => toast.id !== earlier?.id), { id, type, message }]);
       }
-      clearTimeout(timers.current.get(id));
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), ms),
-      );
+      clearTimeout(countdowns.current.get(id)?.timer);
+      run(id, ms);
     },
-    [dismiss],
+    [run],
   );
 
   useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    const pending = countdowns.current;
+    return () => pending.forEach((countdown) => clearTimeout(countdown.timer));
   }, []);
+
+  const setHold = (what: 'pointer' | 'focus', on: boolean) => {
+    hold.current[what] = on;
+    holdChanged();
+  };
 
   return (
     <ShowContext.Provider value={show}>
       {children}
-      <div className="toaster" aria-live="polite">
+      <div
+        ref={toaster}
+        className="toaster"
+        aria-live="polite"
+        onPointerEnter={() => setHold('pointer', true)}
+        onPointerLeave={() => setHold('pointer', false)}
+        onFocus={(event) => {
+          if (!toaster.current?.contains(event.relatedTarget)) cameFrom.current = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
+          setHold('focus', true);
+        }}
+        onBlur={(event) => {
+          if (!toaster.current?.contains(event.relatedTarget)) setHold('focus', false);
+        }}
+      >
         {toasts.map((toast) => (
           <div
             key={toast.id}
+            data-toast-id={toast.id}
             className={`toast toast--${toast.type}`}
             role={toast.type === 'error' ? 'alert' : 'status'}
           >

@@ -93,3 +93,29 @@ it('keeps toasts raised in the admin tools for their own durations (spec §9: 1.
   act(() => jest.advanceTimersByTime(1));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
+
+it('waits while the pointer is on the toasts, and gives the rest of the time once it leaves', () => {
+  fireEvent.click(screen.getByText('fail'));
+  act(() => jest.advanceTimersByTime(3000));
+  fireEvent.pointerEnter(screen.getByRole('alert').parentElement!);
+  act(() => jest.advanceTimersByTime(10_000));
+  expect(screen.getByRole('alert')).toHaveTextContent('Producto sin stock');
+  fireEvent.pointerLeave(screen.getByRole('alert').parentElement!);
+  act(() => jest.advanceTimersByTime(999));
+  expect(screen.getByRole('alert')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('waits while the keyboard is on a toast, and its close button gives the focus back to where it came from', () => {
+  const fail = screen.getByText('fail');
+  fail.focus();
+  fireEvent.click(fail);
+  const close = screen.getByRole('button', { name: 'Cerrar aviso' });
+  act(() => close.focus());
+  act(() => jest.advanceTimersByTime(60_000));
+  expect(close).toHaveFocus();
+  fireEvent.click(close);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(fail).toHaveFocus();
+});
