@@ -123,10 +123,13 @@ it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for an 8-di
   await expect(phone.inputValue()).resolves.toBe('98765432');
 
   await attachProof(page, { name: 'pago.png', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><p>no</p>') });
-  await page.getByText('Solo se permiten imágenes JPG o PNG').waitFor();
+  await page.locator('.toast', { hasText: 'Solo se permiten imágenes JPG o PNG' }).waitFor();
   await attachProof(page);
   await submit(page).click();
-  await page.getByText('El número de teléfono debe tener 9 dígitos').waitFor();
+  await page.locator('.toast', { hasText: 'El número de teléfono debe tener 9 dígitos' }).waitFor();
+  // The toast's words stay under the field, read with it.
+  await expect(phone.getAttribute('aria-invalid')).resolves.toBe('true');
+  await page.locator('.checkout-field__error', { hasText: 'El número de teléfono debe tener 9 dígitos' }).waitFor();
   await capture(page, 'checkout-errors', viewport, true);
 });
 

@@ -2,6 +2,7 @@ import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
+import { PHONE_HINT } from './components/buyer-section';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
 const line = { id: 'mago', name: 'Mago Oscuro', price: 1250, quantity: 2, image: null, maxStock: 5, setCode: 'LOB-005', rarity: 'Ultra Rare', edition: 'Unlimited' };
@@ -45,6 +46,8 @@ async function openCheckout(cart = [line]) {
 
 const submitButton = () => screen.getByRole('button', { name: /Confirmar pedido|Subiendo|Procesando/ });
 const proofInput = () => screen.getByLabelText('Imagen del comprobante');
+/** An error toast with these words (the same words also stay under the field they are about). */
+const toastSaying = (text: string) => screen.findByText(text, { selector: '[role="alert"] .toast__message' });
 const where = (router: ReturnType<typeof renderApp>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
 /** Where a placed order leads: the history's address as the shopper sees it, and the position in its entry. */
 const landing = (router: ReturnType<typeof renderApp>['router']) => ({ at: where(router), state: router.state.location.state as unknown });
@@ -124,9 +127,11 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   await user.clear(phone);
   await user.type(phone, '98765432');
   await user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.phoneDigits)).toBeInTheDocument();
+  expect(await toastSaying(messages.checkout.phoneDigits)).toBeInTheDocument();
   expect(phone).toHaveFocus();
   expect(phone).toHaveAttribute('aria-invalid', 'true');
+  // The message stays under the field once the toast is gone, and is read with it, after what the field takes.
+  expect(phone).toHaveAccessibleDescription(`${messages.checkout.phoneDigits} ${PHONE_HINT}`);
   expect(proofInput().getAttribute('aria-invalid')).toBeNull();
   // Corrected, it is no longer marked.
   await user.type(phone, '1');
@@ -135,14 +140,17 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   await user.clear(screen.getByLabelText('Nombre completo'));
   await user.type(screen.getByLabelText('Nombre completo'), '   ');
   await user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.nameAndPhoneRequired)).toBeInTheDocument();
+  expect(await toastSaying(messages.checkout.nameAndPhoneRequired)).toBeInTheDocument();
 
   fireEvent.change(proofInput(), { target: { files: [new File(['<html></html>'], 'pago.png', { type: 'text/html' })] } });
-  expect(await screen.findByText(messages.checkout.proofType)).toBeInTheDocument();
+  expect(await toastSaying(messages.checkout.proofType)).toBeInTheDocument();
+  // A refused pick marks the picker as a refused submit does.
+  expect(proofInput()).toHaveAttribute('aria-invalid', 'true');
+  expect(proofInput()).toHaveAccessibleDescription(expect.stringContaining(messages.checkout.proofType));
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
   const tooLarge = new File([pngBytes(PROOF_MAX_BYTES + 1)], 'pago.png', { type: 'image/png' });
   fireEvent.change(proofInput(), { target: { files: [tooLarge] } });
-  expect(await screen.findByText(messages.checkout.proofTooLarge)).toBeInTheDocument();
+  expect(await toastSaying(messages.checkout.proofTooLarge)).toBeInTheDocument();
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
   expect(calls('/api/proofs')).toHaveLength(0);
   expect(calls('/api/checkout')).toHaveLength(0);
@@ -157,7 +165,7 @@ it.each([
   const { calls } = shop({});
   const { user } = await openCheckout();
   await user.upload(proofInput(), new File([...content], name, { type }));
-  expect(await screen.findByText(messages.checkout.proofType)).toBeInTheDocument();
+  expect(await toastSaying(messages.checkout.proofType)).toBeInTheDocument();
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
   expect(calls('/api/proofs')).toHaveLength(0);
 });

@@ -88,14 +88,20 @@ async function placedEarlier(key: string): Promise<EarlierOrder | null> {
   }
 }
 
+/** A field the shopper must correct, and the spec §5 message that says why. */
+export interface FieldRefusal {
+  field: string;
+  message: string;
+}
+
 /** `lines` are the cart as the page shows it now (another tab may change it during a submit). */
 export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLine[]) {
   const toast = useToast();
   const shown = useRef(lines);
   shown.current = lines;
   const [phase, setPhase] = useState<SubmitPhase>('idle');
-  // The field the last submit was refused for (a new object each time, so the form focuses it again).
-  const [invalid, setInvalid] = useState<{ field: string } | null>(null);
+  // The field the last submit (or proof pick) was refused for, and why: a new object each time, so the form focuses it again.
+  const [invalid, setInvalid] = useState<FieldRefusal | null>(null);
   // A ref, not the phase: a second click in the same frame must already see the first one.
   const busy = useRef(false);
   const attempt = useRef<Attempt | null>(null);
@@ -130,7 +136,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
       if (!parsed.success) {
         const [issue] = parsed.error.issues;
         toast.error(issue.message);
-        setInvalid({ field: String(issue.path[0] ?? '') });
+        setInvalid({ field: String(issue.path[0] ?? ''), message: issue.message });
         return;
       }
       setInvalid(null);
@@ -178,8 +184,16 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
 
   /** The shopper changed `field`: it is no longer the one refused (aria-invalid must not outlive the mistake). */
   const corrected = useCallback((field: string) => setInvalid((current) => (current?.field === field ? null : current)), []);
+  /** A refusal the form found itself (a proof picked that is no JPG or PNG): said in a toast and by the field. */
+  const refuse = useCallback(
+    (refusal: FieldRefusal) => {
+      toast.error(refusal.message);
+      setInvalid(refusal);
+    },
+    [toast],
+  );
 
-  return { phase, submit, invalid, corrected };
+  return { phase, submit, invalid, corrected, refuse };
 }
 
 /**

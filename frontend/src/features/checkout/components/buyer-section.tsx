@@ -1,12 +1,17 @@
 import { filterNameInput, filterPhoneInput } from '@tcg/domain';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
+import type { FieldRefusal } from '../use-checkout-submit';
+
+/** What each field takes (spec §5), said before a submit is refused for it. */
+export const NAME_HINT = 'Solo letras, espacios, apóstrofos y guiones.';
+export const PHONE_HINT = 'Número de 9 dígitos.';
 
 interface BuyerSectionProps {
   name: string;
   email: string;
   phone: string;
-  /** The field the last submit was refused for: marked for assistive technology. */
-  invalidField?: string;
+  /** The field the last submit was refused for, and why: marked and described for assistive technology. */
+  invalid?: FieldRefusal | null;
   onNameChange(name: string): void;
   onPhoneChange(phone: string): void;
 }
@@ -27,24 +32,48 @@ function keepCaret(input: HTMLInputElement, next: string): void {
 }
 
 /** Spec §2 section 1. The name and phone fields drop what spec §5 forbids as it is typed or pasted. */
-export function BuyerSection({ name, email, phone, invalidField, onNameChange, onPhoneChange }: BuyerSectionProps) {
-  const marked = (field: string) => ({ 'aria-invalid': invalidField === field || undefined, required: true });
+export function BuyerSection({ name, email, phone, invalid, onNameChange, onPhoneChange }: BuyerSectionProps) {
+  const id = useId();
+  const refused = (field: string) => invalid?.field === field;
+  // Each field's label is its name alone; the hint and the refusal under it are its description.
+  const marked = (field: string, hint?: string) => ({
+    id: `${id}-${field}`,
+    'aria-invalid': refused(field) || undefined,
+    'aria-describedby': [refused(field) && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') || undefined,
+    required: true,
+  });
+  const field = (name: string, label: string, input: ReactNode, hint?: string) => (
+    <div className="checkout-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {input}
+      {refused(name) && (
+        <span id={`${id}-${name}-error`} className="checkout-field__error">
+          {invalid?.message}
+        </span>
+      )}
+      {hint && (
+        <span id={`${id}-${name}-hint`} className="checkout-field__hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">Datos del comprador</legend>
-      <label className="checkout-field">
-        <span>Nombre completo</span>
-        <input name="name" autoComplete="name" value={name} onChange={(event) => onNameChange(filterNameInput(event.target.value))} {...marked('name')} />
-      </label>
-      <label className="checkout-field">
-        <span>Correo electrónico</span>
-        <input name="email" type="email" value={email} readOnly aria-readonly="true" />
-      </label>
-      <label className="checkout-field">
-        <span>WhatsApp / Celular</span>
+      {field(
+        'name',
+        'Nombre completo',
+        <input name="name" autoComplete="name" value={name} onChange={(event) => onNameChange(filterNameInput(event.target.value))} {...marked('name', NAME_HINT)} />,
+        NAME_HINT,
+      )}
+      {field('email', 'Correo electrónico', <input name="email" type="email" value={email} readOnly aria-readonly="true" {...marked('email')} />)}
+      {field(
+        'phone',
+        'WhatsApp / Celular',
         <input
           name="phone"
-          {...marked('phone')}
+          {...marked('phone', PHONE_HINT)}
           inputMode="numeric"
           autoComplete="tel-national"
           value={phone}
@@ -53,8 +82,9 @@ export function BuyerSection({ name, email, phone, invalidField, onNameChange, o
             keepCaret(event.target, next);
             onPhoneChange(next);
           }}
-        />
-      </label>
+        />,
+        PHONE_HINT,
+      )}
     </fieldset>
   );
 }

@@ -1,7 +1,6 @@
 import { messages, PROOF_MAX_BYTES, proofMimeTypes } from '@tcg/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast/toast-provider';
 import { loadSavedPhone } from '../saved-phone';
 import { type CheckoutLine, type CheckoutOutcomes, useCheckoutSubmit } from '../use-checkout-submit';
 import { BuyerSection } from './buyer-section';
@@ -23,15 +22,14 @@ interface CheckoutPageProps extends CheckoutOutcomes {
 
 /** Confirmar Pedido (spec §2): buyer data, the products and the payment proof, then one submit. */
 export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps) {
-  const toast = useToast();
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
   const [proof, setProof] = useState<File | null>(null);
-  const { phase, submit, invalid, corrected } = useCheckoutSubmit(outcomes, lines);
+  const { phase, submit, invalid, corrected, refuse } = useCheckoutSubmit(outcomes, lines);
   const form = useRef<HTMLFormElement>(null);
   const picks = useRef(0);
 
-  // The toast says what is wrong; the field it is about takes the focus and is marked (aria-invalid).
+  // The toast says what is wrong; the field it is about takes the focus, is marked (aria-invalid) and keeps the message under it.
   useEffect(() => {
     const field = invalid && form.current?.elements.namedItem(invalid.field);
     if (field instanceof HTMLElement) field.focus();
@@ -57,7 +55,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
     const pick = ++picks.current;
     const problem = file === null ? null : await proofProblem(file);
     if (pick !== picks.current) return;
-    if (problem) toast.error(problem);
+    if (problem) refuse({ field: 'proof', message: problem });
     setProof(problem ? null : file);
     if (!problem && file) corrected('proof');
   };
@@ -76,7 +74,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           name={name}
           email={account.email}
           phone={phone}
-          invalidField={invalid?.field}
+          invalid={invalid}
           onNameChange={(value) => {
             setName(value);
             corrected('name');
@@ -87,7 +85,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           }}
         />
         <OrderLinesSection lines={lines} />
-        <ProofSection file={proof} invalid={invalid?.field === 'proof'} onFileChange={(file) => void chooseProof(file)} />
+        <ProofSection file={proof} problem={invalid?.field === 'proof' ? invalid.message : undefined} onFileChange={(file) => void chooseProof(file)} />
         <Button
           type="submit"
           className={`checkout-submit checkout-submit--${phase}`}

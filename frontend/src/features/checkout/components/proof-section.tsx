@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatFileSize } from '../file-size';
 
 interface ProofSectionProps {
   file: File | null;
-  /** The last submit was refused for want of it. */
-  invalid?: boolean;
+  /** Why the last submit, or the last file picked, was refused for it. */
+  problem?: string;
   onFileChange(file: File | null): void;
 }
 
 /** Spec §2 section 3: the payment proof with its preview and size. */
-export function ProofSection({ file, invalid, onFileChange }: ProofSectionProps) {
+export function ProofSection({ file, problem, onFileChange }: ProofSectionProps) {
+  const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -25,19 +26,28 @@ export function ProofSection({ file, invalid, onFileChange }: ProofSectionProps)
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">Comprobante de pago</legend>
-      <p className="checkout-section__hint">Sube la captura de tu transferencia (JPG o PNG, hasta 5 MB).</p>
-      <label className="checkout-field">
-        <span>Imagen del comprobante</span>
+      <p id={`${id}-hint`} className="checkout-section__hint">
+        Sube la captura de tu transferencia (JPG o PNG, hasta 5 MB).
+      </p>
+      <div className="checkout-field">
+        <label htmlFor={`${id}-proof`}>Imagen del comprobante</label>
         <input
           ref={input}
+          id={`${id}-proof`}
           name="proof"
           type="file"
           accept="image/jpeg,image/png"
           required
-          aria-invalid={invalid || undefined}
+          aria-invalid={problem !== undefined || undefined}
+          aria-describedby={problem === undefined ? `${id}-hint` : `${id}-error ${id}-hint`}
           onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
         />
-      </label>
+        {problem !== undefined && (
+          <span id={`${id}-error`} className="checkout-field__error">
+            {problem}
+          </span>
+        )}
+      </div>
       {file && (
         <figure className="checkout-proof">
           {preview && <img className="checkout-proof__image" src={preview} alt="Vista previa del comprobante" />}
