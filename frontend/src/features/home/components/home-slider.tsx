@@ -24,6 +24,12 @@ function pausesOnFocus(slider: HTMLElement, target: EventTarget | null, rotation
 /** What a linked slide saved without a title or alt text is called, so the link is never nameless. */
 const LINK_WITHOUT_TEXT = 'Ver destacado';
 
+/** A linked slide's name: its title and what its picture says (an offer's price, say), each once. */
+function linkName(slide: HomeSlide): string {
+  const words = [slide.title, slide.alt].filter((text): text is string => !!text);
+  return [...new Set(words)].join('. ') || LINK_WITHOUT_TEXT;
+}
+
 function SlideImage({ slide, eager }: { slide: HomeSlide; eager: boolean }) {
   return (
     <picture>
@@ -103,7 +109,7 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
               data-testid="slide"
             >
               {slide.link ? (
-                <SmartLink to={slide.link} aria-label={slide.title || slide.alt || LINK_WITHOUT_TEXT}>
+                <SmartLink to={slide.link} aria-label={linkName(slide)}>
                   <SlideImage slide={slide} eager={i === 0} />
                 </SmartLink>
               ) : (

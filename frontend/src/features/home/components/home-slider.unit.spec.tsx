@@ -121,3 +121,12 @@ it('never leaves a linked slide without a name, even saved without a title or al
   mount([{ ...slide(1), alt: '', link: '/set/LOB' }]);
   expect(screen.getByRole('link', { name: 'Ver destacado' })).toHaveAttribute('href', '/set/LOB');
 });
+
+it("names a linked slide by its title and its picture's words, each once", () => {
+  mount([
+    { ...slide(1), title: 'Legendary Collection Kaiba', alt: 'Dragón Blanco de Ojos Azules desde S/ 35', link: '/search?q=kaiba' },
+    { ...slide(2), title: 'Promo', alt: 'Promo', link: '/search?q=promo' },
+  ]);
+  expect(screen.getByRole('link', { name: 'Legendary Collection Kaiba. Dragón Blanco de Ojos Azules desde S/ 35' })).toHaveAttribute('href', '/search?q=kaiba');
+  expect(screen.getByRole('link', { name: 'Promo', hidden: true })).toHaveAttribute('href', '/search?q=promo');
+});
