@@ -3,16 +3,26 @@ import type { ApiErrorBody } from '@tcg/domain';
 const NETWORK_FAILURE = 'No se pudo conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.';
 const UNEXPECTED_FAILURE = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
 
-/** An API failure whose `message` is already written for the shopper (the API speaks Spanish). */
+/**
+ * An API failure whose `message` is already written for the shopper (the API speaks Spanish); `field`
+ * names the request's field a refused body was refused for, when the API says (its first issue's path).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+function firstIssuePath(details: unknown): string | undefined {
+  const first: unknown = Array.isArray(details) ? details[0] : undefined;
+  const path = typeof first === 'object' && first !== null ? (first as { path?: unknown }).path : undefined;
+  return typeof path === 'string' && path !== '' ? path : undefined;
 }
 
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
@@ -61,7 +71,7 @@ async function request<T>(path: string, init: RequestInit = {}, fallback?: strin
   if (response.status === 204) return undefined as T;
   const body = await readJson(response);
   if (!response.ok) {
-    if (isApiErrorBody(body)) throw new ApiError(body.message, response.status, body.code ?? 'UNKNOWN');
+    if (isApiErrorBody(body)) throw new ApiError(body.message, response.status, body.code ?? 'UNKNOWN', firstIssuePath(body.details));
     throw new ApiError(fallback ?? UNEXPECTED_FAILURE, response.status, 'UNKNOWN');
   }
   if (body === undefined) throw new ApiError(UNEXPECTED_FAILURE, response.status, 'INVALID_JSON');

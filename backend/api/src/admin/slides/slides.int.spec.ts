@@ -47,10 +47,12 @@ describe('admin slides API', () => {
     // The site's content security policy shows images from itself or over HTTPS only.
     { desktopUrl: 'http://cdn.example/d.webp' },
     { mobileUrl: 'http://cdn.example/m.webp' },
-  ])('refuses an overlong field or an address that is not a web page (%#) and stores nothing', async (change) => {
+  ])('refuses an overlong field or an address that is not a web page (%#), naming it, and stores nothing', async (change) => {
     const before = (await admin.get('/api/admin/slides').expect(200)).body.slides.length;
     const res = await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Largo', desktopUrl: 'https://cdn.example/d.webp', ...change }).expect(400);
     expect(res.body.message).toBe(messages.admin.slides.saveFailed);
+    // The field refused, for the dialog to mark.
+    expect(res.body.details[0].path).toBe(Object.keys(change)[0]);
     expect((await admin.get('/api/admin/slides').expect(200)).body.slides).toHaveLength(before);
   });
 

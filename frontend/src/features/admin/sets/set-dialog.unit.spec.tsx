@@ -76,8 +76,18 @@ describe('the set dialog', () => {
     const { user, dialog, field, fetch } = await open({}, 'Nuevo set');
     await user.type(field('Nombre'), 'Blazing Vortex');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText(messages.admin.sets.missingFields)).toBeInTheDocument();
+    expect(await screen.findByText(messages.admin.sets.missingFields, { selector: '.toast__message' })).toBeInTheDocument();
     expect(sentBodies(fetch, 'POST', '/api/admin/sets')).toEqual([]);
+    // The first empty field takes the focus; each empty one is marked and described by the message the dialog keeps.
+    expect(field('Código')).toHaveFocus();
+    for (const name of ['Código', 'Lanzamiento']) {
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(name)).toHaveAccessibleDescription(messages.admin.sets.missingFields);
+    }
+    expect(field('Nombre').getAttribute('aria-invalid')).toBeNull();
+    await user.type(field('Código'), 'BLVO');
+    expect(field('Código').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Lanzamiento')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('needs a name to autocomplete, then fills code, the official name, release date and cards', async () => {
@@ -90,7 +100,10 @@ describe('the set dialog', () => {
       'Nuevo set',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));
-    expect(await screen.findByText(messages.admin.sets.nameFirst)).toBeInTheDocument();
+    expect(await screen.findByText(messages.admin.sets.nameFirst, { selector: '.toast__message' })).toBeInTheDocument();
+    expect(field('Nombre')).toHaveFocus();
+    expect(field('Nombre')).toHaveAccessibleDescription(messages.admin.sets.nameFirst);
+    expect(field('Código').getAttribute('aria-invalid')).toBeNull();
 
     await user.type(field('Nombre'), 'blazing vortex');
     await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));

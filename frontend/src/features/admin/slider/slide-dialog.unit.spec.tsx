@@ -1,6 +1,7 @@
 import { messages } from '@tcg/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
+import { SLIDE_FIELD_RULES } from './components/slide-dialog';
 import { mockAdminFetch, sentBodies } from './testing/admin-fetch';
 
 const saved = { id: 's1', title: null, desktopUrl: 'https://cdn.example/d.webp', mobileUrl: null, alt: '', link: null, order: 0, visible: true, createdAt: '2024-01-01T00:00:00Z', createdAtMs: 1 };
@@ -35,6 +36,10 @@ describe('the add-slide dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(alert).toHaveBeenCalledWith(messages.admin.slides.missingDesktopUrl);
     expect(sentBodies(fetch, 'POST', '/api/admin/slides')).toEqual([]);
+    // After the alert, the field it is about has the focus, marked and described.
+    expect(field('URL de la imagen de escritorio')).toHaveFocus();
+    expect(field('URL de la imagen de escritorio')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('URL de la imagen de escritorio')).toHaveAccessibleDescription(messages.admin.slides.missingDesktopUrl);
   });
 
   it('sends the trimmed URL, nulls for blank optionals and a numeric order, then closes with the success text', async () => {
@@ -80,5 +85,27 @@ describe('the add-slide dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(messages.admin.slides.saveFailed)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Agregar slide' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['link', 'Enlace (opcional)', 'javascript:alert(1)'],
+    ['desktopUrl', 'URL de la imagen de escritorio', 'http://cdn.example/d.webp'],
+  ] as const)('says under the field the shop refused (%s) what it takes, beside the spec toast', async (path, label, typed) => {
+    mockAdminFetch({
+      'GET /api/admin/slides': () => jsonResponse({ slides: [] }),
+      'POST /api/admin/slides': () =>
+        jsonResponse({ statusCode: 400, code: 'bad_request', message: messages.admin.slides.saveFailed, details: [{ path, message: messages.admin.slides.saveFailed }] }, 400),
+    });
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('URL de la imagen de escritorio'), 'https://cdn.example/d.webp');
+    await user.clear(field(label));
+    await user.type(field(label), typed);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(messages.admin.slides.saveFailed, { selector: '.toast__message' })).toBeInTheDocument();
+    expect(field(label)).toHaveFocus();
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(label)).toHaveAccessibleDescription(SLIDE_FIELD_RULES[path]);
+    await user.type(field(label), 'x');
+    expect(field(label).getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -39,11 +39,28 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const titleId = useId();
   const dialog = useRef<HTMLFormElement>(null);
   useModalFocus(dialog);
+  const errorId = useId();
+  // Why the last save or autocomplete was refused for an empty field: the toast says it, the dialog keeps it.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const fields = { name: useRef<HTMLInputElement>(null), id: useRef<HTMLInputElement>(null), releaseDate: useRef<HTMLInputElement>(null) };
+  /** The required fields still empty, in the dialog's order. */
+  const empty = (['name', 'id', 'releaseDate'] as const).filter((field) => !set[field].trim());
+  const refuse = (message: string, field: keyof typeof fields) => {
+    toast.error(message);
+    setRefusal(message);
+    fields[field].current?.focus();
+  };
+  // The fields the refusal is about while they stay empty: every one for a save, the name for an autocomplete.
+  const invalid = refusal === null ? [] : empty.filter((field) => refusal === messages.admin.sets.missingFields || field === 'name');
+  const marked = (field: keyof typeof fields) => {
+    const refused = invalid.includes(field);
+    return { ref: fields[field], 'aria-required': true, 'aria-invalid': refused || undefined, 'aria-describedby': refused ? errorId : undefined };
+  };
 
   const onBackdrop = useDismiss(onClose, JSON.stringify(set) !== JSON.stringify(editing ?? emptySet));
 
   const fill = () => {
-    if (!set.name.trim()) return toast.error(messages.admin.sets.nameFirst);
+    if (!set.name.trim()) return refuse(messages.admin.sets.nameFirst, 'name');
     autocomplete.mutate(set.name.trim(), {
       onSuccess: (found) => {
         // The name as the card database spells it ('Maximum Crisis', not the 'maximum crisis' typed to find it).
@@ -63,7 +80,8 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = { ...set, id: set.id.trim(), name: set.name.trim() };
-    if (!trimmed.id || !trimmed.name || !trimmed.releaseDate) return toast.error(messages.admin.sets.missingFields);
+    if (empty.length > 0) return refuse(messages.admin.sets.missingFields, empty[0]);
+    setRefusal(null);
     // A refusal that says why (a code in use, a name too long) is shown as is; anything else is the spec's 'Error al guardar el set'.
     save.mutate(
       { set: trimmed, editing: editing !== null },
@@ -88,7 +106,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
         <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
         <label>
           Nombre
-          <input maxLength={200} value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} />
+          <input maxLength={200} value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} {...marked('name')} />
         </label>
         <div className="ca-actions">
           <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
@@ -98,11 +116,17 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
         <div className="ca-grid">
           <label>
             Código
-            <input maxLength={40} value={set.id} readOnly={editing !== null} onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })} />
+            <input
+              maxLength={40}
+              value={set.id}
+              readOnly={editing !== null}
+              onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })}
+              {...marked('id')}
+            />
           </label>
           <label>
             Lanzamiento
-            <input type="date" value={set.releaseDate} onChange={(event) => setSet({ ...set, releaseDate: event.target.value })} />
+            <input type="date" value={set.releaseDate} onChange={(event) => setSet({ ...set, releaseDate: event.target.value })} {...marked('releaseDate')} />
           </label>
         </div>
         <fieldset>
@@ -114,6 +138,11 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
           Preventa disponible
         </label>
         <p className="ca-muted">Cartas: {set.cards.length}</p>
+        {invalid.length > 0 && (
+          <p id={errorId} className="ca-error">
+            {refusal}
+          </p>
+        )}
         <div className="ca-actions">
           <Button variant="secondary" onClick={onClose}>
             Cancelar

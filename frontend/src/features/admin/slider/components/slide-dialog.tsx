@@ -4,8 +4,21 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { useModalFocus } from '@/components/ui/use-modal-focus';
+import { ApiError } from '@/lib/api-client';
 import { parseSlideForm, type SlideForm, useCreateSlide } from '../api/create-slide';
 import '../../content-admin.css';
+
+/**
+ * What the shop takes in each field it may refuse (ADR 0005 §7), said under the field the API named while
+ * the toast says the spec's 'Error al guardar el slide'.
+ */
+export const SLIDE_FIELD_RULES = {
+  desktopUrl: 'Usa una imagen de la tienda o una dirección que empiece con https://.',
+  mobileUrl: 'Usa una imagen de la tienda o una dirección que empiece con https://.',
+  link: 'Usa una página de la tienda (/search?q=...) o una dirección que empiece con http:// o https://.',
+} as const;
+type CheckedField = keyof typeof SLIDE_FIELD_RULES;
+const isCheckedField = (field: string | undefined): field is CheckedField => field !== undefined && field in SLIDE_FIELD_RULES;
 
 const emptyForm: SlideForm = { title: '', desktopUrl: '', mobileUrl: '', link: '', alt: '', order: '0', visible: true };
 
@@ -17,25 +30,54 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
   const dialog = useRef<HTMLFormElement>(null);
   useModalFocus(dialog);
+  const problemId = useId();
+  // The field the last save was refused for, and why; it takes the focus, and typing in it ends the refusal.
+  const [problem, setProblem] = useState<{ field: CheckedField; text: string } | null>(null);
+  const inputs = { desktopUrl: useRef<HTMLInputElement>(null), mobileUrl: useRef<HTMLInputElement>(null), link: useRef<HTMLInputElement>(null) };
+  const refuse = (field: CheckedField, text: string) => {
+    setProblem({ field, text });
+    inputs[field].current?.focus();
+  };
 
   const onBackdrop = useDismiss(onClose, JSON.stringify(form) !== JSON.stringify(emptyForm));
 
   const field = (name: keyof Omit<SlideForm, 'visible'>) => ({
     value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setForm((current) => ({ ...current, [name]: event.target.value }));
+      setProblem((current) => (current?.field === name ? null : current));
+    },
   });
+  const checked = (name: CheckedField) => ({
+    ...field(name),
+    ref: inputs[name],
+    'aria-invalid': problem?.field === name || undefined,
+    'aria-describedby': problem?.field === name ? problemId : undefined,
+  });
+  const problemUnder = (name: CheckedField) =>
+    problem?.field === name && (
+      <small id={problemId} className="ca-error">
+        {problem.text}
+      </small>
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseSlideForm(form);
-    // Spec §5: an alert, not a toast.
-    if (!parsed.ok) return window.alert(parsed.message);
+    if (!parsed.ok) {
+      // Spec §5: an alert, not a toast; then the field it is about.
+      window.alert(parsed.message);
+      return refuse('desktopUrl', parsed.message);
+    }
     create.mutate(parsed.slide, {
       onSuccess: () => {
         toast.success(messages.admin.slides.saved);
         onClose();
       },
-      onError: () => toast.error(messages.admin.slides.saveFailed),
+      onError: (error) => {
+        toast.error(messages.admin.slides.saveFailed);
+        if (error instanceof ApiError && isCheckedField(error.field)) refuse(error.field, SLIDE_FIELD_RULES[error.field]);
+      },
     });
   };
 
@@ -48,18 +90,27 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
           Título (opcional)
           <input maxLength={200} {...field('title')} />
         </label>
-        <label>
-          URL de la imagen de escritorio
-          <input type="url" required {...field('desktopUrl')} placeholder="https://..." />
-        </label>
-        <label>
-          URL de la imagen móvil (opcional)
-          <input type="url" {...field('mobileUrl')} placeholder="https://..." />
-        </label>
-        <label>
-          Enlace (opcional)
-          <input {...field('link')} placeholder="/search?q=..." />
-        </label>
+        <div className="ca-field">
+          <label>
+            URL de la imagen de escritorio
+            <input type="url" required {...checked('desktopUrl')} placeholder="https://..." />
+          </label>
+          {problemUnder('desktopUrl')}
+        </div>
+        <div className="ca-field">
+          <label>
+            URL de la imagen móvil (opcional)
+            <input type="url" {...checked('mobileUrl')} placeholder="https://..." />
+          </label>
+          {problemUnder('mobileUrl')}
+        </div>
+        <div className="ca-field">
+          <label>
+            Enlace (opcional)
+            <input {...checked('link')} placeholder="/search?q=..." />
+          </label>
+          {problemUnder('link')}
+        </div>
         <label>
           Texto alternativo
           <input maxLength={200} {...field('alt')} />
