@@ -157,7 +157,7 @@ describe('at a phone', () => {
     await sheet.getByRole('button', { name: 'Aplicar' }).click();
     await sheet.waitFor({ state: 'hidden' });
     await page.waitForURL(/rarities=Ultra(\+|%20)Rare/);
-    await page.getByRole('button', { name: /^Filtros\s*1$/ }).waitFor();
+    await page.getByRole('button', { name: 'Filtros, 1 activo' }).waitFor();
     await page.getByRole('link', { name: /Drag/ }).first().waitFor();
   });
 });
