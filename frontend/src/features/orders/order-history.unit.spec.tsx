@@ -2,6 +2,7 @@ import { messages } from '@tcg/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { BEHIND_RECHECKS, type MyOrdersResponse, type OrderHistoryEntry } from './api/get-my-orders';
+import { NEW_TAB } from '@/components/ui/new-tab-note';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
 const signedIn = { user: lucia, isAdmin: false };
@@ -42,6 +43,8 @@ it('lists the orders as the server sent them (newest first) with short id, date,
   expect(first.getByText('Jinzo × 1')).toBeInTheDocument();
   expect(first.getByText('Kuriboh × 3')).toBeInTheDocument();
   expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAttribute('href', newest.proofUrl);
+  expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAccessibleDescription(NEW_TAB);
+  expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Pedido #3f2a9c1e', 'Pedido #a1b2c3d4', 'Pedido #ffffeeee']);
   expect(within(list[1]).getByText('Pago Confirmado')).toBeInTheDocument();
   expect(within(list[2]).getByText('en_revision')).toBeInTheDocument();
   expect(fetch).toHaveBeenCalledWith('/api/orders/mine?position=42', expect.anything());

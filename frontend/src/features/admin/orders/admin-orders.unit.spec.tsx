@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NEW_TAB } from '@/components/ui/new-tab-note';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../dashboard/testing/admin-session';
 import type { AdminOrder } from './api/get-admin-orders';
@@ -55,6 +56,7 @@ describe('admin orders list', () => {
     expect(first.getByRole('row', { name: /Kuriboh 3 S\/ 3\.50 S\/ 10\.50/ })).toBeInTheDocument();
     expect(first.getByRole('row', { name: /Total S\/ 60\.50/ })).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAttribute('href', pending.proofUrl);
+    expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAccessibleDescription(NEW_TAB);
     expect(first.getByRole('note')).toHaveTextContent('Comprobante repetido en #bbbbbbbb');
     expect(first.getByRole('button', { name: 'Confirmar' })).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Anular' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { messages, orderStatusLabels } from '@tcg/domain';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import { NEW_TAB_NOTE_ID, NewTabNote } from '@/components/ui/new-tab-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -20,7 +21,8 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
   return (
     <li className="order-card">
       <div className="order-card__head">
-        <span className="order-card__id">Pedido #{order.id.slice(0, SHORT_ID_LENGTH)}</span>
+        {/* A heading each, so a screen reader moves from order to order. */}
+        <h2 className="order-card__id">Pedido #{order.id.slice(0, SHORT_ID_LENGTH)}</h2>
         <span className={`order-badge order-badge--${badgeTone[order.status] ?? 'unknown'}`}>{statusLabel(order.status)}</span>
       </div>
       <p className="order-card__meta">
@@ -34,7 +36,7 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
           </li>
         ))}
       </ul>
-      <a className="order-card__proof" href={order.proofUrl} target="_blank" rel="noopener noreferrer">
+      <a className="order-card__proof" href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
         Ver comprobante
       </a>
     </li>
@@ -87,6 +89,7 @@ export function OrderHistory({ position }: { position: string | null }) {
   return (
     <>
       {registering}
+      <NewTabNote />
       <ul className="order-history">
         {list.map((order) => (
           <OrderCard key={order.id} order={order} />

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
+import { NewTabNote } from '@/components/ui/new-tab-note';
 import { Pagination } from '@/features/catalog/components/pagination';
 import { useLastPageInstead, usePageInUrl } from '../../page-in-url';
 import { useChangeOrderStatus } from '../api/change-order-status';
@@ -39,6 +40,7 @@ export function AdminOrdersList() {
   if (orders.data.orders.length === 0) return <p className="admin-orders__empty">No hay pedidos registrados.</p>;
   return (
     <>
+      <NewTabNote />
       <ul className="admin-orders">
         {orders.data.orders.map((order) => (
           <AdminOrderCard

@@ -1,0 +1,12 @@
+/** Said with a link that opens beside the page (a payment proof), as its description. */
+export const NEW_TAB = 'Se abre en una pestaña nueva.';
+export const NEW_TAB_NOTE_ID = 'new-tab-note';
+
+/** The description's text, once per page, unseen: links that open a new tab point at it with `aria-describedby`. */
+export function NewTabNote() {
+  return (
+    <p id={NEW_TAB_NOTE_ID} hidden>
+      {NEW_TAB}
+    </p>
+  );
+}
