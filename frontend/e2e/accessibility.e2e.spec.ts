@@ -52,7 +52,31 @@ it('has no WCAG 2.1 AA or best-practice findings on the storefront', async () =>
   await page.getByRole('button', { name: 'Agregar al carrito' }).click();
   found.push(await audit(page, '/cart', (p) => p.getByTestId('cart-subtotal').waitFor()));
   found.push(await audit(page, '/login', (p) => p.getByRole('heading', { level: 1 }).waitFor()));
+  // A missing card's or set's page is a page too: its heading says so.
+  found.push(await audit(page, '/product/no-such-card', (p) => p.getByRole('heading', { level: 1, name: 'Carta no encontrada.' }).waitFor()));
+  found.push(await audit(page, '/categoria/yugioh/NOPE', (p) => p.getByRole('heading', { level: 1, name: 'Set no encontrado.' }).waitFor()));
   expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
+});
+
+it("shows a focused carousel tile's whole ring, inside the scroller that clips what overflows it", async () => {
+  const page = await signedInPage();
+  await page.goto('/');
+  for (const name of ['Most Wanted', 'Últimos sets']) {
+    const carousel = page.getByRole('region', { name });
+    const tile = carousel.getByRole('link').first();
+    await tile.waitFor();
+    await tile.focus();
+    const [ring, track] = await tile.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      const width = parseFloat(getComputedStyle(link).outlineWidth) + parseFloat(getComputedStyle(link).outlineOffset);
+      const scroller = link.closest('.carousel__track')!.getBoundingClientRect();
+      return [
+        { top: box.top - width, left: box.left - width, bottom: box.bottom + width },
+        { top: scroller.top, left: scroller.left, bottom: scroller.bottom },
+      ];
+    });
+    expect([name, ring.top >= track.top, ring.left >= track.left, ring.bottom <= track.bottom]).toEqual([name, true, true, true]);
+  }
 });
 
 it('has no WCAG 2.1 AA or best-practice findings on the checkout, the order history and the admin screens', async () => {
