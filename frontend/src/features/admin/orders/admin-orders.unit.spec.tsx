@@ -89,12 +89,15 @@ describe('admin orders list', () => {
   it('confirms a pending order and shows the refetched status', async () => {
     const fetch = confirmingServer();
     const { user } = renderApp('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirmar' });
+    expect(confirm).toHaveAccessibleDescription('Pedido #aaaaaaaa');
+    await user.click(confirm);
 
     expect(await within(card(pending.id)).findByText('Confirmado')).toBeInTheDocument();
     expect(within(card(pending.id)).queryByRole('button')).not.toBeInTheDocument();
-    // Its buttons are gone: the order has the focus, not <body>.
+    // Its buttons are gone: the order has the focus, not <body>, and is read with its new status.
     expect(card(pending.id)).toHaveFocus();
+    expect(card(pending.id)).toHaveAccessibleDescription('Confirmado');
     const post = fetch.mock.calls.find(([path]) => path === `/api/admin/orders/${pending.id}/confirm`);
     expect(post?.[1]).toMatchObject({ method: 'POST' });
   });

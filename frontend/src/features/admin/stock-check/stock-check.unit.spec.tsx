@@ -68,7 +68,10 @@ describe('stock audit table', () => {
       },
     });
     const { user } = renderApp('/admin/stock-check');
-    await user.click(await within(await screen.findByRole('row', { name: 'Dark Magician' })).findByRole('button', { name: 'Movimientos' }));
+    const row = within(await screen.findByRole('row', { name: 'Dark Magician' }));
+    // Each row's buttons say which card they are for.
+    expect(row.getByRole('button', { name: 'Agregar Stock' })).toHaveAccessibleDescription(/^Dark Magician/);
+    await user.click(await row.findByRole('button', { name: 'Movimientos' }));
 
     const items = within(await screen.findByRole('list', { name: 'Movimientos' })).getAllByRole('listitem');
     expect(items.map((item) => [item.className, item.querySelector('.movement__quantity')?.textContent])).toEqual([

@@ -1,5 +1,5 @@
 import { orderStatusLabels } from '@tcg/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { NEW_TAB_NOTE_ID } from '@/components/ui/new-tab-note';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -36,6 +36,7 @@ interface AdminOrderCardProps {
 export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
   const card = useRef<HTMLLIElement>(null);
   const acted = useRef(false);
+  const id = useId();
   const pending = order.status === PENDING;
 
   // Confirmed or cancelled from here: its buttons went with the focus they had. The order takes it, so a
@@ -54,10 +55,15 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
   };
 
   return (
-    <li ref={card} tabIndex={-1} className="admin-order" aria-label={`Pedido ${shortId(order.id)}`}>
+    // Described by its status: the order read again when it takes the focus says what it became.
+    <li ref={card} tabIndex={-1} className="admin-order" aria-label={`Pedido ${shortId(order.id)}`} aria-describedby={`${id}-status`}>
       <div className="admin-order__head">
-        <span className="admin-order__id">Pedido {shortId(order.id)}</span>
-        <span className={`admin-badge admin-badge--${badgeTone[order.status] ?? 'unknown'}`}>{statusLabel(order.status)}</span>
+        <span id={`${id}-order`} className="admin-order__id">
+          Pedido {shortId(order.id)}
+        </span>
+        <span id={`${id}-status`} className={`admin-badge admin-badge--${badgeTone[order.status] ?? 'unknown'}`}>
+          {statusLabel(order.status)}
+        </span>
       </div>
       <div className="admin-order__buyer">
         <strong>{order.name}</strong>
@@ -122,10 +128,11 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
       </div>
       {pending && (
         <div className="admin-order__actions">
-          <Button aria-disabled={busy} onClick={() => act('confirm')}>
+          {/* Described by the order they act on: a list of 'Confirmar' buttons says which is which. */}
+          <Button aria-disabled={busy} aria-describedby={`${id}-order`} onClick={() => act('confirm')}>
             Confirmar
           </Button>
-          <Button variant="secondary" className="admin-order__cancel" aria-disabled={busy} onClick={() => act('cancel')}>
+          <Button variant="secondary" className="admin-order__cancel" aria-disabled={busy} aria-describedby={`${id}-order`} onClick={() => act('cancel')}>
             Anular
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { languageLabels } from '@tcg/domain';
-import { Fragment, type Ref, useState } from 'react';
+import { Fragment, type Ref, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { StockCheckRow } from '../api/get-stock-check';
 import { MovementList } from './movement-list';
@@ -25,6 +25,7 @@ export function addStockButton(table: HTMLTableElement, cardId: string): HTMLBut
 
 /** Spec §2 Admin stock audit: the difference is red when non-zero and green when zero. */
 export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps) {
+  const tableId = useId();
   const [expanded, setExpanded] = useState<string | null>(null);
   return (
     <table ref={ref} className="stock-table" tabIndex={-1}>
@@ -43,12 +44,14 @@ export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps)
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const open = expanded === row.id;
+          // Each row's buttons are described by its card: a list of 'Agregar Stock' buttons says which is which.
+          const cardId = `${tableId}-${index}`;
           return (
             <Fragment key={row.id}>
               <tr className="stock-table__row" data-testid="stock-row" aria-label={row.name}>
-                <th scope="row" data-label="Carta">
+                <th scope="row" data-label="Carta" id={cardId}>
                   {row.name}
                   <span className="stock-table__print">{printOf(row)}</span>
                 </th>
@@ -64,10 +67,10 @@ export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps)
                 </td>
                 <td>
                   <div className="stock-table__actions">
-                    <Button variant="ghost" aria-expanded={open} onClick={() => setExpanded(open ? null : row.id)}>
+                    <Button variant="ghost" aria-expanded={open} aria-describedby={cardId} onClick={() => setExpanded(open ? null : row.id)}>
                       {open ? 'Ocultar movimientos' : 'Movimientos'}
                     </Button>
-                    <Button variant="secondary" data-card-id={row.id} onClick={() => onAddStock(row)}>
+                    <Button variant="secondary" data-card-id={row.id} aria-describedby={cardId} onClick={() => onAddStock(row)}>
                       Agregar Stock
                     </Button>
                   </div>
