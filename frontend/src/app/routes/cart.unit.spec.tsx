@@ -26,7 +26,7 @@ it('lists the stored lines with totals in soles and a way to checkout', async ()
   renderApp('/cart');
 
   expect(await screen.findByText('LOB-005 · Ultra Rare · Unlimited')).toBeInTheDocument();
-  expect(screen.getByLabelText('Total de Dark Magician')).toHaveTextContent('S/ 25.00');
+  expect(screen.getByTestId('cart-line-total')).toHaveTextContent(/^Total de Dark Magician: S\/ 25\.00$/);
   expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('S/ 25.00');
   expect(screen.getByRole('link', { name: 'Continuar compra' })).toHaveAttribute('href', '/checkout');
   expect(screen.getByTestId('cart-count')).toHaveTextContent('2');

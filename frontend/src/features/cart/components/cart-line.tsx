@@ -35,7 +35,9 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
           Eliminar
         </button>
       </div>
-      <p className="cart-line__total" aria-label={`Total de ${item.name}`}>
+      {/* Said in words, not as an aria-label: a paragraph's label is not read by screen readers. */}
+      <p className="cart-line__total" data-testid="cart-line-total">
+        <span className="visually-hidden">Total de {item.name}: </span>
         {formatMoney(lineTotal(item))}
       </p>
     </li>
