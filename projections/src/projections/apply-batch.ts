@@ -80,9 +80,27 @@ export async function applyBatch(
     memory.clear();
     if (isTransient(error)) throw error;
     const message = haltMessage(error, batch);
+    // The events before the one it cannot apply are kept: the halt stands just before that event.
+    const before = options.folded ? null : beforeFailedEvent(batch, error);
+    if (before) {
+      const kept = await applyBatch(db, projection, before, { ...options, memory: new RunMemory() });
+      if (kept.kind === 'halted') return kept;
+    }
     await haltCheckpoint(db, name, message);
     return { kind: 'halted', error: message };
   }
+}
+
+/**
+ * The events of `batch` before the one `error` names, as a batch ending just before it: what a halt on
+ * that event keeps (a replay halted in its first batch of 40,000 used to keep none, emptying the shop).
+ * Null when the error names no event of the batch after its first (a write the database refused names
+ * none: the whole batch stays out).
+ */
+export function beforeFailedEvent(batch: SubscriptionBatch<ProjectedEvent>, error: unknown): SubscriptionBatch<ProjectedEvent> | null {
+  if (!(error instanceof ProjectionEventError)) return null;
+  const at = batch.events.findIndex((event) => event.position === error.event.position);
+  return at > 0 ? { events: batch.events.slice(0, at), checkpoint: error.event.position - 1 } : null;
 }
 
 /** A message on one line (an error's text may span several). */

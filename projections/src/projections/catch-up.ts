@@ -1,7 +1,7 @@
 import type { Database } from '../db/sql';
 import type { EventStore, ProjectedEvent, SubscriptionBatch, SubscriptionFilter } from '../event-store/event-store.port';
 import { matchesFilter } from '../event-store/prepare-events';
-import { applyBatch, haltMessage, isTransient } from './apply-batch';
+import { applyBatch, beforeFailedEvent, haltMessage, isTransient } from './apply-batch';
 import { ensureCheckpoint, haltCheckpoint, readCheckpoint } from './checkpoints';
 import { type BatchWrite, liveTables, type Projection, RunMemory, type TableNames } from './projection';
 
@@ -126,7 +126,7 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
   try {
     folded = events.length > 0 ? await projection.fold?.({ tables: tables ?? liveTables(projection), shadow: shadow ?? false, checkpoint: expectedFrom, memory: run.memory }, events) : undefined;
   } catch (error) {
-    throw await haltAfterFold(options, run, error, batch);
+    throw await haltAfterFold(options, run, error, batch, expectedFrom);
   }
   await run.writing;
   run.writing = write(options, run, batch, expectedFrom, folded);
@@ -136,10 +136,16 @@ async function handOver(options: CatchUpTogetherOptions, run: TargetRun, page: S
 
 /**
  * An event the fold cannot take halts the projection as `applyBatch` would (state and error recorded,
- * for `status` and the shop's projector), once the batches before it are committed. If the previous
- * batch failed, its own outcome stands.
+ * for `status` and the shop's projector), once the batches before it are committed, and the events of
+ * this batch before it with them. If the previous batch failed, its own outcome stands.
  */
-async function haltAfterFold(options: CatchUpTogetherOptions, run: TargetRun, error: unknown, batch: SubscriptionBatch<ProjectedEvent>): Promise<unknown> {
+async function haltAfterFold(
+  options: CatchUpTogetherOptions,
+  run: TargetRun,
+  error: unknown,
+  batch: SubscriptionBatch<ProjectedEvent>,
+  expectedFrom: number,
+): Promise<unknown> {
   run.memory.clear();
   if (isTransient(error)) return error;
   const previousCommitted = await run.writing.then(
@@ -147,6 +153,14 @@ async function haltAfterFold(options: CatchUpTogetherOptions, run: TargetRun, er
     () => false,
   );
   if (!previousCommitted) return error;
+  const before = beforeFailedEvent(batch, error);
+  if (before) {
+    try {
+      await write(options, run, before, expectedFrom, undefined);
+    } catch (failure) {
+      return failure;
+    }
+  }
   const message = haltMessage(error, batch);
   await haltCheckpoint(options.db, run.name, message);
   return new ProjectionHaltedError(run.name, message);

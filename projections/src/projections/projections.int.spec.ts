@@ -136,14 +136,48 @@ describe('checkpoints', () => {
     expect(rows[0].stock_final).toBe(3);
   });
 
-  it('halts a replay on an event its fold cannot read, recording the error for status and the projector', async () => {
+  it('halts a replay at the first event it cannot apply, though a later one of the batch is the one its fold cannot read', async () => {
+    // The log holds the ghost card's StockAdded (no listing before it, the test above) and now, after it, an event that does not read.
     await store.append(cardStreamName('Bogus_X-2_Rare_Unlimited_en'), [{ type: 'StockSold', data: { cardId: 'Bogus_X-2_Rare_Unlimited_en', quantity: 'lots' }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
-    await expect(replayProjection({ db: database.db, store, projection: cardsProjection() })).rejects.toThrow(/projection cards halted: event StockSold at position \d+ on card-Bogus/);
-    expect(await readCheckpoint(database.db, 'cards')).toMatchObject({ state: 'halted', lastError: expect.stringMatching(/^event StockSold at position \d+ on card-Bogus/) });
+    await expect(replayProjection({ db: database.db, store, projection: cardsProjection() })).rejects.toThrow(/projection cards halted: event StockAdded at position \d+ on card-Ghost/);
+    expect(await readCheckpoint(database.db, 'cards')).toMatchObject({ state: 'halted', lastError: expect.stringMatching(/^event StockAdded at position \d+ on card-Ghost/) });
     // The shop keeps its indexes even though the replay stopped.
     const { rows } = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projection_deferred_indexes`);
     expect(rows[0].n).toBe(0);
   });
+
+  it.each(['replay', 'projector'] as const)(
+    'keeps, at a halt (%s), every event of the batch before the one it cannot apply, and stands just before it',
+    async (path) => {
+      const other = await createPostgresTestDatabase();
+      const otherStore = new PostgresEventStore(other.db);
+      try {
+        const good = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 2 });
+        await appendEvents(otherStore, good.streamId, good.events);
+        await appendEvents(otherStore, good.streamId, [{ type: 'StockAdded', version: 1, data: { cardId: good.id, quantity: 3, unitCost: 100, at: at(1) } }]);
+        const [bad] = await otherStore.append(
+          cardStreamName(good.id),
+          [{ type: 'StockAdded', data: { cardId: good.id, quantity: 'three', at: at(2) }, metadata: { correlationId: 'c', actor: 'test' } }],
+          'any',
+        ).then(async () => (await otherStore.readStream(good.streamId)).slice(-1));
+        await appendEvents(otherStore, good.streamId, [{ type: 'StockAdded', version: 1, data: { cardId: good.id, quantity: 10, unitCost: 100, at: at(3) } }]);
+        const projection = cardsProjection();
+        if (path === 'replay') {
+          await expect(replayProjection({ db: other.db, store: otherStore, projection })).rejects.toThrow(/halted: event StockAdded at position \d+/);
+        } else {
+          const events = await otherStore.readStream(good.streamId);
+          const outcome = await applyBatch(other.db, projection, { events, checkpoint: events[events.length - 1].position }, { expectedFrom: 0 });
+          expect(outcome.kind).toBe('halted');
+        }
+        expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'halted', position: bad.position - 1, lastError: expect.stringMatching(/^event StockAdded at position/) });
+        const { rows } = await other.db.query<{ stock_final: number }>('SELECT stock_final FROM cards WHERE id = $1', [good.id]);
+        expect(rows).toEqual([{ stock_final: 5 }]);
+      } finally {
+        await otherStore.close();
+        await other.drop();
+      }
+    },
+  );
 
   it('names where in the log a write the database refused comes from', async () => {
     const other = await createPostgresTestDatabase();

@@ -60,7 +60,7 @@ export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicatio
           onHalted: (error) =>
             this.logger.error(
               { projection: projection.name, error },
-              `projection ${projection.name} is halted and the shop shows its data as of the halt: see \`tcg projections status\`, fix the cause, then \`tcg projections replay ${projection.name}\``,
+              `projection ${projection.name} is halted and the shop shows its data as of the halt: see \`tcg projections status\`, fix the cause, then \`tcg projections rebuild ${projection.name}\` (the shop keeps serving the data it has until the swap)`,
             ),
         }),
     );
