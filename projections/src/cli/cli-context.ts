@@ -10,7 +10,7 @@ import { openEventStore } from '../event-store/open-event-store';
 import type { Projection } from '../projections/projection';
 import { createProjections } from '../projections/projection-registry';
 import { openSearch, OpenedSearch } from '../search/open-search-index';
-import { checkConnectionUrls, ConfigError } from './connection-urls';
+import { checkConnectionUrls, ConfigError, connectTimeoutMs } from './connection-urls';
 
 export interface CliContext {
   db: Database;
@@ -56,7 +56,7 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env, optio
   const dataDir = databaseUrl ? undefined : join(resolveDataDir(env.DATA_DIR || undefined, { invokedFrom: invocationDir(env) }), 'data');
   // Opening PGlite on a directory that is not there would create a whole database to find it empty.
   if (dataDir && options.migrate === false && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir} does not exist)`);
-  const db = await openDatabase({ databaseUrl, dataDir, applicationName: CLI_HOLDER });
+  const db = await openDatabase({ databaseUrl, dataDir, applicationName: CLI_HOLDER, connectTimeoutMs: connectTimeoutMs(env) });
   try {
     if (options.migrate === false) await requireShopTables(db, databaseUrl ? 'DATABASE_URL' : 'the embedded database');
     else await migrate(db);

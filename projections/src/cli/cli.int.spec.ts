@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -506,6 +507,24 @@ it('names DATABASE_URL when the database refuses the connection', async () => {
   missing.pathname = '/tcg_no_such_database';
   const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: missing.toString() }, options), 'projections', 'status');
   expect([code, err]).toEqual([1, 'error: the database refused the connection; check DATABASE_URL: database "tcg_no_such_database" does not exist\n']);
+});
+
+it('gives up connecting to a server that never answers (or is no PostgreSQL) within DATABASE_QUERY_TIMEOUT_MS, naming the variables to check', async () => {
+  // Takes connections and says nothing, as a wrong port's service or a dead route's middlebox does.
+  const silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as AddressInfo;
+  try {
+    const started = Date.now();
+    const env = { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`, DATABASE_QUERY_TIMEOUT_MS: '1500' };
+    const { code, err } = await runWith((options) => openCliContext(env, options), 'projections', 'status');
+    expect([code, err]).toEqual([1, expect.stringMatching(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL, OPENSEARCH_URL when set\): /)]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const refused = await runWith((options) => openCliContext({ ...env, DATABASE_QUERY_TIMEOUT_MS: 'soon' }, options), 'projections', 'status');
+    expect([refused.code, refused.err]).toEqual([1, 'error: Invalid configuration: DATABASE_QUERY_TIMEOUT_MS expects a whole number of milliseconds from 1000 to 3600000 (got "soon")\n']);
+  } finally {
+    silent.close();
+  }
 });
 
 it('names the variables to check when the database cannot be reached', async () => {

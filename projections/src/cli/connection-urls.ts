@@ -11,6 +11,25 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/** The shop's default for DATABASE_QUERY_TIMEOUT_MS is a minute; an operator waiting on a connection is told sooner. */
+const CLI_CONNECT_TIMEOUT_MS = 10_000;
+const TIMEOUT_RANGE = { min: 1000, max: 3_600_000 };
+
+/**
+ * How long the CLI waits to connect to PostgreSQL: DATABASE_QUERY_TIMEOUT_MS when set (the shop's rule),
+ * else 10 s. Its statements run without a bound (a replay's index builds take minutes), but a server that
+ * takes the connection and never answers (a wrong port, a dead route) must not hold it forever.
+ */
+export function connectTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const value = env.DATABASE_QUERY_TIMEOUT_MS;
+  if (!value) return CLI_CONNECT_TIMEOUT_MS;
+  const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(ms >= TIMEOUT_RANGE.min && ms <= TIMEOUT_RANGE.max)) {
+    throw new ConfigError(`Invalid configuration: DATABASE_QUERY_TIMEOUT_MS expects a whole number of milliseconds from 1000 to 3600000 (got "${value}")`);
+  }
+  return ms;
+}
+
 /** Throws `ConfigError` naming the first variable set to something its client cannot use; unset ones pass. */
 export function checkConnectionUrls(env: NodeJS.ProcessEnv): void {
   for (const rule of RULES) {

@@ -60,12 +60,19 @@ function clientMessage(error: Error): string {
 }
 
 /** Connection failures, which a wrong address in the environment causes. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
 
-/** By the error's code, or by its message where a client wraps the socket's error in its own (OpenSearch's ConnectionError). */
+/**
+ * By the error's code, or by its message where a client wraps the socket's error in its own (OpenSearch's
+ * ConnectionError), or words it itself: pg's connection timeout, and a server that hung up on the
+ * connection (one that is no PostgreSQL, or a route that drops it).
+ */
 function unreachable(error: unknown): boolean {
   if (UNREACHABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) return true;
-  return error instanceof Error && /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)\b/.test(error.message);
+  return (
+    error instanceof Error &&
+    /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ECONNRESET)\b|Connection terminated|timeout exceeded when trying to connect/.test(error.message)
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ export interface DatabaseSettings {
   poolSize?: number;
   /** PostgreSQL only: `PgDatabaseOptions.queryTimeoutMs`. */
   queryTimeoutMs?: number;
+  /** PostgreSQL only: `PgDatabaseOptions.connectTimeoutMs`. */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
@@ -22,6 +24,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
       applicationName: settings.applicationName,
       max: settings.poolSize,
       queryTimeoutMs: settings.queryTimeoutMs,
+      connectTimeoutMs: settings.connectTimeoutMs,
     });
   }
   if (!settings.dataDir) return PgliteDatabase.open();
