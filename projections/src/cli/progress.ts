@@ -1,13 +1,16 @@
-import { Format, SingleBar, type Options } from 'cli-progress';
+import { SingleBar, type Options } from 'cli-progress';
 
 export interface Progress {
   /** `total` in the bar's `unit` (default events); unknown totals show a counter only. */
   start(label: string, total: number, unit?: string): void;
+  /** Past `total` the bar's total grows with it: a count never shows above its total. */
   update(done: number): void;
+  /** The counted part is over: the bar ends, and `note` says what the command does meanwhile. */
+  finish(note: string): void;
   stop(): void;
 }
 
-const silent: Progress = { start: () => undefined, update: () => undefined, stop: () => undefined };
+const silent: Progress = { start: () => undefined, update: () => undefined, finish: () => undefined, stop: () => undefined };
 
 /** Bars on screen: an interrupted run stops them, which shows the cursor and turns line wrap back on. */
 const drawn = new Set<SingleBar>();
@@ -40,11 +43,19 @@ export function progressLayout(label: string, total: number, unit: string, colum
 }
 
 /**
- * The ETA as cli-progress writes it once it has a rate; `--` before (its `'0'` of the first frame, then
- * `INF` cut to `NF` by its padding) and whenever it has none (`NULL`).
+ * The ETA once cli-progress has a rate, rounded as a whole (to `roundToMultipleOf` seconds past 10 s) before
+ * it is split into hours, minutes and seconds: cli-progress rounds the seconds alone, which wrote 119.7 s
+ * as `1m60s`. `--` before a rate (its `'0'` of the first frame, then `INF`) and whenever it has none (`NULL`).
  */
-export function formatEta(eta: number | string, options: Options, roundToMultipleOf: number): string {
-  return typeof eta === 'number' ? Format.TimeFormat(eta, options, roundToMultipleOf) : '--';
+export function formatEta(eta: number | string, _options: Options, roundToMultipleOf: number): string {
+  if (typeof eta !== 'number') return '--';
+  const step = eta > 10 && roundToMultipleOf > 0 ? roundToMultipleOf : 1;
+  const seconds = Math.round(eta / step) * step;
+  if (seconds >= 3600) {
+    const minutes = Math.round(seconds / 60);
+    return `${Math.floor(minutes / 60)}h${minutes % 60}m`;
+  }
+  return seconds >= 60 ? `${Math.floor(seconds / 60)}m${seconds % 60}s` : `${seconds}s`;
 }
 
 /** A bar with events/s and ETA on stderr, so stdout stays clean for --json; none when stderr is no terminal. */
@@ -52,22 +63,33 @@ export function createProgress(options: { json?: boolean }): Progress {
   if (options.json || !process.stderr.isTTY) return silent;
   let bar: SingleBar | undefined;
   let started = 0;
+  let label = '';
+  let total = 0;
+  const stop = () => {
+    if (bar) drawn.delete(bar);
+    bar?.stop();
+    bar = undefined;
+  };
   return {
-    start(label, total, unit = 'events') {
+    start(name, expected, unit = 'events') {
+      label = name;
+      total = Math.max(1, expected);
       started = performance.now();
-      const { format, barsize } = progressLayout(label, total, unit, process.stderr.columns || 80);
+      const { format, barsize } = progressLayout(name, expected, unit, process.stderr.columns || 80);
       bar = new SingleBar({ stream: process.stderr, format, barsize, hideCursor: true, etaBuffer: 50, formatTime: formatEta });
-      bar.start(Math.max(1, total), 0, { rate: 0 });
+      bar.start(total, 0, { rate: 0 });
       drawn.add(bar);
     },
     update(done) {
       const seconds = (performance.now() - started) / 1000;
+      if (done > total) bar?.setTotal((total = done));
       bar?.update(done, { rate: seconds > 0 ? Math.round(done / seconds) : 0 });
     },
-    stop() {
-      if (bar) drawn.delete(bar);
-      bar?.stop();
-      bar = undefined;
+    finish(note) {
+      if (!bar) return;
+      stop();
+      process.stderr.write(`${label}: ${note}\n`);
     },
+    stop,
   };
 }

@@ -1,4 +1,4 @@
-import { formatEta, progressLayout } from './progress';
+import { createProgress, formatEta, progressLayout } from './progress';
 
 /** The line cli-progress would draw, with the widest values each part takes. */
 function widest({ format, barsize }: { format: string; barsize: number }, total: number): string {
@@ -44,5 +44,36 @@ describe('the ETA', () => {
 
   it('shows the estimate once there is one', () => {
     expect([0, 7, 65, 3900].map((eta) => formatEta(eta, options, 5))).toEqual(['0s', '7s', '1m5s', '1h5m']);
+  });
+
+  it('rounds the whole estimate before splitting it: never 60 seconds or minutes in a unit', () => {
+    expect([59.6, 119.7, 179.8, 3599.9, 7199].map((eta) => formatEta(eta, options, 5))).toEqual(['1m0s', '2m0s', '3m0s', '1h0m', '2h0m']);
+  });
+});
+
+describe('the progress bar on a terminal', () => {
+  const tty = { isTTY: process.stderr.isTTY, columns: process.stderr.columns };
+  let written: string[];
+  let write: jest.SpyInstance;
+  beforeEach(() => {
+    Object.assign(process.stderr, { isTTY: true, columns: 100 });
+    written = [];
+    write = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+  });
+  afterEach(() => {
+    write.mockRestore();
+    Object.assign(process.stderr, tty);
+  });
+
+  it('grows its total with a count that passes it, and ends with a note of what comes next', () => {
+    const progress = createProgress({});
+    progress.start('seed', 10);
+    progress.update(5);
+    progress.update(12);
+    progress.finish('building the indexes…');
+    const text = written.join('');
+    expect(text).toContain('12/12');
+    expect(text).not.toMatch(/\b12\/10\b/);
+    expect(text.endsWith('seed: building the indexes…\n')).toBe(true);
   });
 });

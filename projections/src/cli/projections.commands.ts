@@ -87,7 +87,7 @@ async function shadowState(context: CliContext, projection: string, halted: bool
 interface Rerun {
   projections: Projection[];
   kind: 'replay' | 'rebuild';
-  run(onStart: () => void, onProgress: (at: CatchUpProgress) => void): Promise<unknown>;
+  run(onStart: () => void, onProgress: (at: CatchUpProgress) => void, onFinishing: () => void): Promise<unknown>;
 }
 
 async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<void> {
@@ -104,6 +104,7 @@ async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<v
         applied = at.applied;
         progress.update(at.applied);
       },
+      () => progress.finish(work.kind === 'replay' ? 'events applied; vacuuming and building the indexes…' : 'events applied; vacuuming, building the indexes and swapping in…'),
     );
   } finally {
     progress.stop();
@@ -174,7 +175,8 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
         return rerun(context, jsonWanted(self), {
           projections,
           kind: 'replay',
-          run: (onStart, onProgress) => replayProjections({ db: context.db, store: context.store, projections, batchSize: REPLAY_BATCH, onStart, onProgress }),
+          run: (onStart, onProgress, onFinishing) =>
+            replayProjections({ db: context.db, store: context.store, projections, batchSize: REPLAY_BATCH, onStart, onProgress, onFinishing }),
         });
       });
     });
@@ -188,7 +190,8 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
         return rerun(context, jsonWanted(self), {
           projections: [projection],
           kind: 'rebuild',
-          run: (onStart, onProgress) => rebuildProjection({ db: context.db, store: context.store, projection, batchSize: REPLAY_BATCH, onStart, onProgress }),
+          run: (onStart, onProgress, onFinishing) =>
+            rebuildProjection({ db: context.db, store: context.store, projection, batchSize: REPLAY_BATCH, onStart, onProgress, onFinishing }),
         });
       });
     });

@@ -19,6 +19,8 @@ export interface RebuildOptions {
   batchSize?: number;
   onStart?(target: number): void;
   onProgress?(progress: CatchUpProgress): void;
+  /** Every event is in the shadows; they are settled, indexed and swapped in now. */
+  onFinishing?(): void;
 }
 
 export interface RebuildResult {
@@ -108,6 +110,7 @@ async function rebuildLocked(options: RebuildOptions): Promise<RebuildResult> {
     const target = await store.head();
     options.onStart?.(target);
     await catchUp({ db, store, projection, until: target, batchSize: options.batchSize, onProgress: options.onProgress, ...shadow });
+    options.onFinishing?.();
     await settleTables(db, shadow.tables);
     await restoreIndexes(db, Object.values(shadow.tables));
     for (let attempt = 0; attempt < MAX_SWAP_ATTEMPTS; attempt++) {

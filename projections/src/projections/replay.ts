@@ -18,6 +18,8 @@ export interface ReplayOptions {
   onStart?(target: number): void;
   /** Summed over the projections: `position` is the furthest behind, `applied` the total. */
   onProgress?(progress: CatchUpProgress): void;
+  /** Every event is applied; the tables are settled and their indexes built now (seconds, growing with the tables). */
+  onFinishing?(): void;
   /** How often to look at the checkpoint when a running projector does the work. */
   pollMs?: number;
   /** How long that checkpoint may stand still before the replay gives up waiting (FOLLOW_STALL_MS). */
@@ -106,6 +108,7 @@ async function replayHere(options: ReplayOptions, projections: readonly Projecti
     await restore().catch(() => undefined);
     throw error;
   }
+  options.onFinishing?.();
   // Vacuumed before the secondary indexes exist, so it cleans only the keys of the rows the load updated.
   await settleTables(db, Object.fromEntries(projections.flatMap((projection) => Object.entries(liveTables(projection)))));
   await restore();
