@@ -78,12 +78,12 @@ describe('tcg admin grant / revoke on PostgreSQL', () => {
     const error = await tcg('admin', 'grant', 'nadie@example.pe').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommanderError);
     expect(error).toMatchObject({ exitCode: 1 });
-    expect(stderr).toMatch(/no user with e-mail nadie@example\.pe: they must sign in to the shop once before being made an admin/);
+    expect(stderr).toMatch(/^error: no user with e-mail nadie@example\.pe: they must sign in to the shop once before being made an admin/);
   });
 
   it('exits 1 naming the e-mail when revoking from nobody, without the advice for granting', async () => {
     const error = await tcg('admin', 'revoke', 'nadie@example.pe').catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 1 });
-    expect(stderr).toMatch(/no user with e-mail nadie@example\.pe\n/);
+    expect(stderr).toMatch(/^error: no user with e-mail nadie@example\.pe\n/);
   });
 });

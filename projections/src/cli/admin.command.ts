@@ -48,7 +48,7 @@ const SENTENCES: Record<AdminChange, (email: string) => string> = {
 
 /** `tcg admin grant EMAIL` and `tcg admin revoke EMAIL`; honours a global `--json` when main.ts defines one. */
 export function adminCommand(withDatabase: WithDatabase): Command {
-  const admin = new Command('admin').description('grant or revoke the admin role of a signed-up user');
+  const admin = new Command('admin').description('Grant or revoke the admin role of a signed-up user');
   const action = (change: (db: Sql, email: string) => Promise<AdminChange>) =>
     async function (this: Command, given: string): Promise<void> {
       // A quoted address may carry the spaces of a paste; a blank one is no address at all.
@@ -59,7 +59,7 @@ export function adminCommand(withDatabase: WithDatabase): Command {
         const json = (this.optsWithGlobals() as { json?: boolean }).json;
         process.stdout.write(`${json ? JSON.stringify({ email, result }) : SENTENCES[result](email)}\n`);
       } catch (error) {
-        if (error instanceof UnknownUserError) this.error(error.message, { exitCode: 1, code: 'tcg.unknownUser' });
+        if (error instanceof UnknownUserError) this.error(`error: ${error.message}`, { exitCode: 1, code: 'tcg.unknownUser' });
         throw error;
       }
     };

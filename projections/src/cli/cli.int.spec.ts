@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
@@ -17,6 +17,7 @@ import { seedSynthetic } from '../synthetic/synthetic-seed';
 import { createPostgresTestDatabase, TestDatabase } from '../testing';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
 import { runCli } from './main';
+import { interruption, rebuildInterruptedNote } from './output';
 
 jest.setTimeout(60_000);
 
@@ -162,10 +163,21 @@ it('names the known projections and exits 2 for an unknown one', async () => {
   expect((await run('projections', 'replay', 'cards', '--all')).code).toBe(2);
   for (const count of ['1e3', '0x10', '1.5', '-5', '0', 'abc']) {
     const refused = await run('seed:synthetic', '--cards', count, '--events', '10');
-    expect([count, refused.code, refused.err]).toEqual([count, 2, expect.stringContaining('expects a whole number ≥ 1')]);
+    expect([count, refused.code, refused.err]).toEqual([count, 2, expect.stringContaining('expects a whole number from 1 to 10000000')]);
   }
   const huge = await run('seed:synthetic', '--cards', '9007199254740991', '--events', '10');
   expect([huge.code, huge.err]).toEqual([2, expect.stringContaining('expects a whole number from 1 to 10000000')]);
+  const past = await run('seed:synthetic', '--cards', '99999999999999999999', '--events', '10');
+  expect([past.code, past.err]).toEqual([2, expect.stringContaining('expects a whole number from 1 to 10000000')]);
+});
+
+it('prints its version, and each command lists --json among the options it takes', async () => {
+  const version = await run('--version');
+  expect([version.code, version.out]).toEqual([0, `${JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).version}\n`]);
+  for (const command of [['audit'], ['projections', 'status'], ['projections', 'replay'], ['seed:synthetic'], ['admin', 'grant']]) {
+    const help = await run(...command, '--help');
+    expect([command.join(' '), help.code, help.out]).toEqual([command.join(' '), 0, expect.stringContaining('--json')]);
+  }
 });
 
 it('refuses to seed the same synthetic history twice into one log; another seed adds a history of its own', async () => {
@@ -367,6 +379,17 @@ it('on Ctrl-C says what became of the work and exits 130', async () => {
     await projector.close();
   }
   await run('projections', 'replay', 'cards');
+});
+
+it('on Ctrl-C during a rebuild would say that the shop kept its tables and the next rebuild starts over, not that it resumes', async () => {
+  const saved = interruption.note;
+  try {
+    expect((await run('projections', 'rebuild', 'orders')).code).toBe(0);
+    expect(interruption.note).toBe(rebuildInterruptedNote('orders'));
+    expect(interruption.note).toMatch(/untouched.*does not resume.*tcg projections rebuild orders.*starts from 0/);
+  } finally {
+    interruption.note = saved;
+  }
 });
 
 it('on Ctrl-C during an audit says that nothing was changed, not what a replay says', async () => {

@@ -6,6 +6,8 @@
  * generation they survive into the old one and garbage collection takes a third of the run
  * (docs/benchmarks.md), hence the larger semi-space here and in the npm scripts.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { UnknownProjectionError } from '../projections/projection';
@@ -84,14 +86,26 @@ function refusedByDatabase(error: unknown): boolean {
   return typeof code === 'string' && (code === '3D000' || code.startsWith('28') || code.startsWith('08'));
 }
 
+/** The package's version (`src/cli` and `dist/cli` both sit two folders under it). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 export function createProgram(open: Open = (options) => openCliContext(process.env, options)): Command {
-  const program = new Command('tcg').description("TCG shop operators' CLI").option('--json', 'print JSON on stdout: one object, an array for several projections (no progress bars; errors stay text on stderr)');
+  const program = new Command('tcg')
+    .description("TCG shop operators' CLI")
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .option('--json', 'print JSON on stdout: one object, an array for several projections (no progress bars; errors stay text on stderr)');
   program.addCommand(projectionsCommand(open, withContext));
   program.addCommand(auditCommand(open, withContext));
   program.addCommand(seedSyntheticCommand(open, withContext));
   // Granting needs the users the shop's sign-in created: a database without its tables is refused, not migrated.
   program.addCommand(adminCommand((work) => withContextResult(() => open({ migrate: false }), (context) => work(context.db))));
-  for (const command of [program, ...program.commands, ...program.commands.flatMap((child) => child.commands)]) command.exitOverride();
+  for (const command of [program, ...program.commands, ...program.commands.flatMap((child) => child.commands)]) {
+    command.exitOverride();
+    // `--json` goes after any command too: each command's help lists it.
+    command.configureHelp({ showGlobalOptions: true });
+  }
   return program;
 }
 

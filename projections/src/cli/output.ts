@@ -25,5 +25,9 @@ export const interruption = {
     "(a replay starts over, and the shop's projector resumes from the checkpoint)",
 };
 
+/** What Ctrl-C leaves behind a rebuild, which does not resume. */
+export const rebuildInterruptedNote = (name: string) =>
+  `the live tables are untouched and the shop keeps serving them; a rebuild does not resume: the next \`tcg projections rebuild ${name}\` clears the shadow tables this one left and starts from 0`;
+
 /** What Ctrl-C leaves behind a command that only reads (`status`, `audit`). */
 export const READ_ONLY_NOTE = 'this command only reads, so nothing was changed; run it again for its result';

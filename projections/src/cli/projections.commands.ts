@@ -11,7 +11,7 @@ import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching } from '../projections/store-head';
 import { CliContext, type OpenContext } from './cli-context';
-import { interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE } from './output';
+import { interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -185,6 +185,7 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
     .description('Build shadow tables from position 0, then swap them in atomically (blue/green)')
     .action((name: string, _options: object, self: Command) => {
       refuseUnknownNames([name]);
+      interruption.note = rebuildInterruptedNote(name);
       return withContext(open, (context) => {
         const projection = projectionNamed(context, name);
         return rerun(context, jsonWanted(self), {

@@ -14,10 +14,10 @@ function positiveInt(value: string): number {
   return parsed;
 }
 
-/** A whole number from 1 to `max`: a history too large to generate is refused before any work. */
+/** A whole number from 1 to `max`: a history too large to generate is refused before any work, in the same words for every value out of range. */
 const upTo = (max: number) => (value: string): number => {
-  const parsed = positiveInt(value);
-  if (parsed > max) throw new InvalidArgumentError(`expects a whole number from 1 to ${max}`);
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(parsed >= 1 && parsed <= max)) throw new InvalidArgumentError(`expects a whole number from 1 to ${max}`);
   return parsed;
 };
 
