@@ -30,7 +30,11 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
     ...lag,
     ...unlooked,
     ...(halted ? [`the cards projection is halted at position ${position}: ${oneLine(halted)}`] : []),
-    ...differences.map((row) => (row.noEvents ? `${row.cardId}: stored ${row.stored}, but no events in the log` : `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}`)),
+    ...differences.map((row) =>
+      row.noEvents
+        ? `${row.cardId}: stored ${row.stored}, but no events in the log`
+        : `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}${row.negative ? ': below zero, the log takes more units than the card received' : ''}`,
+    ),
     ...missing.map((cardId) => `${cardId}: in the log, but no row in the read model`),
     differences.length + missing.length === 0
       ? `audit: ${checked} cards, stored stock equals replayed stock for all${missingRows === null ? '' : ', and every card of the log has its row'}`

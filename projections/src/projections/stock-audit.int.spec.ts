@@ -1,6 +1,6 @@
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
-import { SQL_ENGINES, type TestDatabase } from '../testing';
+import { appendEvents, createPostgresTestDatabase, listingEvents, projectAll, SQL_ENGINES, type TestDatabase } from '../testing';
 import { createProjections } from './projection-registry';
 import { replayProjections } from './replay';
 import { auditStock } from './stock-audit';
@@ -67,5 +67,26 @@ describe.each(SQL_ENGINES)('auditing a catalogue read a group of streams at a ti
       );
     }
     expect((await auditStock({ db: database.db, store })).missingRows).toEqual([]);
+  });
+});
+
+describe('auditing stock that the log takes below zero', () => {
+  it('names a card whose replayed stock is negative, though its row agrees with the log', async () => {
+    const database = await createPostgresTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    try {
+      const card = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 1 });
+      await appendEvents(store, card.streamId, card.events);
+      // Only a write that skipped the decider (a hand-made event, a bug) takes more than a card holds.
+      await appendEvents(store, card.streamId, [
+        { type: 'StockReserved', version: 1, data: { cardId: card.id, reservationId: 'r1', orderId: 'o1', quantity: 10, at: '2025-01-15T15:00:00.000Z' } },
+      ]);
+      await projectAll(database.db, store);
+      const result = await auditStock({ db: database.db, store });
+      expect(result.differences).toEqual([{ cardId: card.id, stored: -9, replayed: -9, negative: true }]);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
   });
 });
