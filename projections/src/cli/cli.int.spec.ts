@@ -9,6 +9,7 @@ import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
+import { deferIndexes, deferredIndexCount, restoreIndexes } from '../projections/deferred-indexes';
 import { lockForMaintenance, MAINTENANCE_LOCK_SPACE } from '../projections/maintenance-lock';
 import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
 import { createProjections } from '../projections/projection-registry';
@@ -379,6 +380,23 @@ it('on Ctrl-C says what became of the work and exits 130', async () => {
     await projector.close();
   }
   await run('projections', 'replay', 'cards');
+});
+
+it('says in status which projection lacks the indexes an interrupted replay dropped, until they are built again', async () => {
+  const cards = createProjections().find((projection) => projection.name === 'cards')!;
+  await database.db.transaction((tx) => deferIndexes(tx, cards.tables));
+  try {
+    const dropped = await deferredIndexCount(database.db, cards.tables);
+    expect(dropped).toBeGreaterThan(0);
+    const { out } = await run('projections', 'status');
+    expect(out).toMatch(new RegExp(`^cards .*\\n {23}${dropped} secondary indexes not built: .*next projector or replay of cards`, 'm'));
+    expect(out).not.toMatch(/^orders .*\n {23}\d+ secondary indexes/m);
+    const json = JSON.parse((await run('--json', 'projections', 'status')).out) as { projections: { name: string; deferredIndexes: number }[] };
+    expect(json.projections.find((row) => row.name === 'cards')?.deferredIndexes).toBe(dropped);
+  } finally {
+    await restoreIndexes(database.db, cards.tables);
+  }
+  expect((await run('projections', 'status')).out).not.toContain('secondary indexes not built');
 });
 
 it('on Ctrl-C during a rebuild would say that the shop kept its tables and the next rebuild starts over, not that it resumes', async () => {

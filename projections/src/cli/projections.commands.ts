@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { CatchUpProgress } from '../projections/catch-up';
 import { type ProjectionState, readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
+import { deferredIndexCount } from '../projections/deferred-indexes';
 import { rebuildRunning } from '../projections/maintenance-lock';
 import { UnknownProjectionError } from '../projections/projection';
 import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
@@ -35,6 +36,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       const position = checkpoint?.position ?? 0;
       const lag = await context.store.behind(position, LAG_COUNT_LIMIT);
       const rebuildOf = name.endsWith(SHADOW_SUFFIX) ? name.slice(0, -SHADOW_SUFFIX.length) : null;
+      const tables = context.projections.find((projection) => projection.name === name)?.tables ?? [];
       return {
         name,
         position,
@@ -45,6 +47,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
         eventsApplied: checkpoint?.eventsApplied ?? 0,
         lastError: checkpoint?.lastError ? oneLine(checkpoint.lastError) : null,
         updatedAt: checkpoint?.updatedAt.toISOString() ?? null,
+        deferredIndexes: await deferredIndexCount(context.db, tables),
       };
     }),
   );
@@ -56,6 +59,9 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       (row) =>
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents}${row.lagEventsExact ? '' : '+'} events / ${row.lagSeconds} s  applied ${row.eventsApplied}` +
         (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : '') +
+        (row.deferredIndexes > 0
+          ? `\n${' '.repeat(23)}${row.deferredIndexes} secondary indexes not built: a replay builds them when it ends; after an interrupted one, the next projector or replay of ${row.name} does (searches are slow until then)`
+          : '') +
         (row.state === 'abandoned' || row.state === 'failed'
           ? `\n${' '.repeat(23)}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\`${row.name === `${OPENSEARCH_PROJECTION}${SHADOW_SUFFIX}` ? ' (with OPENSEARCH_URL set)' : ''} clears it`
           : ''),

@@ -109,3 +109,10 @@ function ifNotExists(definition: string): string {
 export async function forgetDeferredIndexes(tx: Sql, tables: readonly string[]): Promise<void> {
   await tx.query('DELETE FROM projection_deferred_indexes WHERE table_name = ANY($1::text[])', [tables]);
 }
+
+/** How many of the secondary indexes of `tables` a bulk load dropped and has not built again. */
+export async function deferredIndexCount(sql: Sql, tables: readonly string[]): Promise<number> {
+  if (tables.length === 0) return 0;
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM projection_deferred_indexes WHERE table_name = ANY($1::text[])', [tables]);
+  return rows[0].n;
+}
