@@ -208,6 +208,23 @@ it('refuses to seed the same synthetic history twice into one log; another seed 
   }
 });
 
+it("refuses to seed a synthetic history into a log that holds a shop's own (the demo's, a real one), writing nothing", async () => {
+  const target = await createPostgresTestDatabase();
+  const store = new PostgresEventStore(target.db);
+  const open: OpenContext = () => Promise.resolve(contextOn(target.db, store));
+  try {
+    const card = 'Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en';
+    await store.append(cardStreamName(card), [{ type: 'StockAdded', data: { cardId: card, quantity: 1, unitCost: 1, at: '2025-01-15T15:00:00.000Z' }, metadata: { correlationId: 'c', actor: 'demo-seed' } }], 'any');
+    const head = await store.head();
+    const refused = await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400');
+    expect([refused.code, refused.err]).toEqual([1, expect.stringMatching(/^error: this event log holds a shop's own history \(its first event is by demo-seed\): .*seed a fresh database/)]);
+    expect(await store.head()).toBe(head);
+  } finally {
+    await store.close();
+    await target.drop();
+  }
+});
+
 it('says plainly that the embedded database is in use by the running shop', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tcg-cli-'));
   try {

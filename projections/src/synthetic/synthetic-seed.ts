@@ -15,7 +15,10 @@ export interface SyntheticSeedOptions {
   onProgress?(appended: number): void;
 }
 
-export function toAppend(event: TcgEvent, correlationId: string, actor = 'synthetic'): EventToAppend {
+/** The actor of a synthetic history's events: how a log a seed began is told from a shop's own. */
+const SYNTHETIC_ACTOR = 'synthetic';
+
+export function toAppend(event: TcgEvent, correlationId: string, actor = SYNTHETIC_ACTOR): EventToAppend {
   return { id: randomUUID(), type: event.type, data: event.data, metadata: { correlationId, actor, timestamp: (event.data as { at: string }).at } };
 }
 
@@ -28,9 +31,19 @@ export class SyntheticHistoryExistsError extends Error {
   }
 }
 
+/** The log began with a shop's own events (the demo seed's, a real shop's): a benchmark's history would mix with them for good. */
+export class NotSyntheticLogError extends Error {
+  override readonly name = 'NotSyntheticLogError';
+
+  constructor(actor: string) {
+    super(`this event log holds a shop's own history (its first event is by ${actor}): a synthetic history, appended for good, would mix with it; seed a fresh database`);
+  }
+}
+
 /**
- * Appends a synthetic history through the event store, as domain events. Refuses a log that already
- * holds the same history (an earlier or interrupted seed with the same seed). Within a window, each
+ * Appends a synthetic history through the event store, as domain events. Refuses a log that holds a
+ * shop's own history, and one that already holds the same synthetic history (an earlier or interrupted
+ * seed with the same seed). Within a window, each
  * stream's events go in one append, in order, so a stream's order is kept while the appends of
  * different streams run concurrently.
  */
@@ -62,6 +75,10 @@ export async function seedSynthetic(options: SyntheticSeedOptions): Promise<numb
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   };
+  for await (const event of options.store.readAll(0, 1)) {
+    if (event.metadata.actor !== SYNTHETIC_ACTOR) throw new NotSyntheticLogError(String(event.metadata.actor));
+    break;
+  }
   const history = syntheticHistory(options);
   const first = history.next();
   if (!first.done && (await options.store.readStream(first.value.streamId)).length > 0) throw new SyntheticHistoryExistsError(first.value.streamId);
