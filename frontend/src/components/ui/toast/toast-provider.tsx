@@ -62,6 +62,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => {
     clearTimeout(countdowns.current.get(id)?.timer);
     countdowns.current.delete(id);
+    // With no toast left nothing can be under the pointer or hold the focus, whether or not the browser said it left.
+    if (countdowns.current.size === 0) hold.current = { pointer: false, focus: false };
     for (const [said, shownAs] of shown.current) if (shownAs.id === id) shown.current.delete(said);
     const focused = document.activeElement;
     const hadFocus = focused instanceof HTMLElement && focused.closest(`[data-toast-id="${id}"]`) !== null;

@@ -119,3 +119,13 @@ it('waits while the keyboard is on a toast, and its close button gives the focus
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(fail).toHaveFocus();
 });
+
+it('lets later toasts run out after the last one was closed under the pointer, which then left no toast to leave', () => {
+  fireEvent.click(screen.getByText('fail'));
+  fireEvent.pointerEnter(screen.getByRole('alert').parentElement!);
+  fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  fireEvent.click(screen.getByText('ok'));
+  act(() => jest.advanceTimersByTime(2000));
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+});
