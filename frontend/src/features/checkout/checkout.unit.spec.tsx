@@ -167,6 +167,8 @@ it.each([
   await user.upload(proofInput(), new File([...content], name, { type }));
   expect(await toastSaying(messages.checkout.proofType)).toBeInTheDocument();
   expect(screen.queryByTestId('proof-size')).not.toBeInTheDocument();
+  // Not named in the picker as if it had been taken, though no file was taken before it.
+  expect(proofInput().files).toHaveLength(0);
   expect(calls('/api/proofs')).toHaveLength(0);
 });
 

@@ -85,7 +85,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           }}
         />
         <OrderLinesSection lines={lines} />
-        <ProofSection file={proof} problem={invalid?.field === 'proof' ? invalid.message : undefined} onFileChange={(file) => void chooseProof(file)} />
+        <ProofSection file={proof} refusal={invalid?.field === 'proof' ? invalid : undefined} onFileChange={(file) => void chooseProof(file)} />
         <Button
           type="submit"
           className={`checkout-submit checkout-submit--${phase}`}

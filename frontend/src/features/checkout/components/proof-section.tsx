@@ -3,19 +3,24 @@ import { formatFileSize } from '../file-size';
 
 interface ProofSectionProps {
   file: File | null;
-  /** Why the last submit, or the last file picked, was refused for it. */
-  problem?: string;
+  /** Why the last submit, or the last file picked, was refused for it (a new object each time). */
+  refusal?: { message: string };
   onFileChange(file: File | null): void;
 }
 
 /** Spec §2 section 3: the payment proof with its preview and size. */
-export function ProofSection({ file, problem, onFileChange }: ProofSectionProps) {
+export function ProofSection({ file, refusal, onFileChange }: ProofSectionProps) {
+  const problem = refusal?.message;
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
+  // A refused file must not stay named in the picker as if it had been taken: each refusal is a new object, so two in a row both clear it.
   useEffect(() => {
-    // A refused file must not stay named in the picker as if it had been taken.
+    if (refusal && input.current) input.current.value = '';
+  }, [refusal]);
+
+  useEffect(() => {
     if (!file && input.current) input.current.value = '';
     if (!file) return setPreview(null);
     const url = URL.createObjectURL(file);
