@@ -27,6 +27,9 @@ type Show = (type: ToastType, message: string, ms: number) => void;
  */
 const SAME_EVENT_MS = 1000;
 
+/** Toasts on screen at once, newest kept. */
+const MAX_TOASTS = 3;
+
 const ShowContext = createContext<Show | null>(null);
 const DurationsContext = createContext<ToastDurations>(toastDurations);
 
@@ -113,8 +116,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       }
       clearTimeout(countdowns.current.get(id)?.timer);
       run(id, ms);
+      // A few refusals in a row would stack over the form they are about (a phone's screen): the oldest goes.
+      const [oldest] = countdowns.current.keys();
+      if (countdowns.current.size > MAX_TOASTS) dismiss(oldest);
     },
-    [run],
+    [run, dismiss],
   );
 
   useEffect(() => {
@@ -134,7 +140,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         ref={toaster}
         className="toaster"
         aria-live="polite"
-        onPointerEnter={() => setHold('pointer', true)}
+        // A pointer moved onto a toast holds it, not one a toast appeared under (it would hold it until moved).
+        onPointerMove={() => {
+          if (!hold.current.pointer) setHold('pointer', true);
+        }}
         onPointerLeave={() => setHold('pointer', false)}
         onFocus={(event) => {
           if (!toaster.current?.contains(event.relatedTarget)) cameFrom.current = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;

@@ -97,7 +97,7 @@ it('keeps toasts raised in the admin tools for their own durations (spec §9: 1.
 it('waits while the pointer is on the toasts, and gives the rest of the time once it leaves', () => {
   fireEvent.click(screen.getByText('fail'));
   act(() => jest.advanceTimersByTime(3000));
-  fireEvent.pointerEnter(screen.getByRole('alert').parentElement!);
+  fireEvent.pointerMove(screen.getByRole('alert'));
   act(() => jest.advanceTimersByTime(10_000));
   expect(screen.getByRole('alert')).toHaveTextContent('Producto sin stock');
   fireEvent.pointerLeave(screen.getByRole('alert').parentElement!);
@@ -122,10 +122,41 @@ it('waits while the keyboard is on a toast, and its close button gives the focus
 
 it('lets later toasts run out after the last one was closed under the pointer, which then left no toast to leave', () => {
   fireEvent.click(screen.getByText('fail'));
-  fireEvent.pointerEnter(screen.getByRole('alert').parentElement!);
+  fireEvent.pointerMove(screen.getByRole('alert'));
   fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   fireEvent.click(screen.getByText('ok'));
   act(() => jest.advanceTimersByTime(2000));
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
+});
+
+it('does not wait for a pointer that rests where a toast appears: only one moved onto it holds it', () => {
+  fireEvent.click(screen.getByText('fail'));
+  // The browser says the resting pointer is now over the new toast, but it has not moved.
+  fireEvent.pointerEnter(screen.getByRole('alert').parentElement!);
+  fireEvent.pointerOver(screen.getByRole('alert'));
+  act(() => jest.advanceTimersByTime(4000));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('keeps the three newest toasts on screen: a fourth closes the oldest', () => {
+  function Many() {
+    const toast = useToast();
+    return (
+      <>
+        {['Uno', 'Dos', 'Tres', 'Cuatro'].map((word) => (
+          <button key={word} onClick={() => toast.error(word)}>
+            {word}
+          </button>
+        ))}
+      </>
+    );
+  }
+  render(
+    <ToastProvider>
+      <Many />
+    </ToastProvider>,
+  );
+  for (const word of ['Uno', 'Dos', 'Tres', 'Cuatro']) fireEvent.click(screen.getByRole('button', { name: word }));
+  expect(screen.getAllByRole('alert').map((toast) => toast.querySelector('.toast__message')?.textContent)).toEqual(['Dos', 'Tres', 'Cuatro']);
 });
