@@ -100,7 +100,7 @@ it('says so when nothing matches', async () => {
   mockApi({ '/api/search': () => searchResponse([]), '/api/sets/latest': () => ({ sets: [] }) });
   renderApp('/search?q=zzz');
   expect(await screen.findByText(messages.catalog.noResults, { selector: '.catalog__empty' })).toBeInTheDocument();
-  expect(liveResults()).toHaveTextContent(messages.catalog.noResults);
+  await waitFor(() => expect(liveResults()).toHaveTextContent(messages.catalog.noResults));
   expect(screen.queryByRole('navigation', { name: 'Paginación' })).not.toBeInTheDocument();
 });
 
@@ -144,7 +144,7 @@ it('puts each filter change in the URL, back on page 1, and asks the API for it'
   expect(filters.getByRole('button', { name: 'Limpiar todo (3)' })).toBeEnabled();
   await screen.findByRole('link', { name: 'Blue-Eyes White Dragon' });
   // Heard where the focus stays, on the control just changed.
-  expect(liveResults()).toHaveTextContent(/^\d+ cartas?$/);
+  await waitFor(() => expect(liveResults()).toHaveTextContent(/^\d+ cartas?$/));
   expect(screen.getByRole('button', { name: 'Filtros, 3 activos' })).toBeInTheDocument();
   expect(Object.fromEntries(callsTo(api, '/api/search').at(-1)!)).toEqual({
     q: 'dragon',
@@ -288,4 +288,26 @@ it('links numbered pages that keep the filters', async () => {
   expect(await screen.findByText('4', { selector: '[aria-current="page"]' })).toBeInTheDocument();
   // The link used is now the current page's number: the focus goes to the results, not to <body>.
   expect(screen.getByRole('heading', { level: 2, name: 'Resultados' })).toHaveFocus();
+});
+
+it('says what the list holds again after a change that leaves the same count, and shows the count to the eye only once', async () => {
+  mockApi({ '/api/search': search, '/api/sets/latest': () => ({ sets: [] }) });
+  const { user } = renderApp('/search?q=dragon');
+  const filters = within(await screen.findByRole('complementary', { name: 'Filtros' }));
+  await waitFor(() => expect(liveResults()).toHaveTextContent('2 cartas'));
+  await user.selectOptions(filters.getByRole('combobox', { name: 'Ordenar por' }), 'za');
+  await waitFor(() => expect(liveResults()).toHaveTextContent('2 cartas'));
+  const said: string[] = [];
+  const observer = new MutationObserver(() => said.push(liveResults()?.textContent ?? ''));
+  observer.observe(liveResults()!, { childList: true, subtree: true, characterData: true });
+  try {
+    // Back to A-Z: its answer is in the cache, so the list never shows a loading state in between.
+    await user.selectOptions(filters.getByRole('combobox', { name: 'Ordenar por' }), 'az');
+    await waitFor(() => expect(said.at(-1)).toBe('2 cartas'));
+    expect(said).toContain('');
+  } finally {
+    observer.disconnect();
+  }
+  // The visible counts are for the eye: a screen reader reads the live region's.
+  for (const total of document.querySelectorAll('.catalog__total')) expect(total).toHaveAttribute('aria-hidden', 'true');
 });

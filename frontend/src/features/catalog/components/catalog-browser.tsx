@@ -48,6 +48,7 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
     if (lastPage !== null) replacePage(lastPage);
   }, [lastPage, replacePage]);
   const loading = isPending || isPlaceholderData || lastPage !== null;
+  const announcement = useFreshAnnouncement(data && !loading ? (data.hits.length === 0 ? emptyText : totalText(data.total)) : '', JSON.stringify(filters));
   const Pager = pagination === 'numbered' ? Pagination : SimplePagination;
 
   const applySheet = ({ page: _page, ...chosen }: CatalogFilters) => {
@@ -71,12 +72,21 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
           >
             Filtros{count > 0 && <span className="catalog__filters-count">{count}</span>}
           </button>
-          {data && !loading && <p className="catalog__total">{totalText(data.total)}</p>}
+          {data && !loading && (
+            <p className="catalog__total" aria-hidden="true">
+              {totalText(data.total)}
+            </p>
+          )}
         </div>
-        {data && !loading && <p className="catalog__total catalog__total--wide">{totalText(data.total)}</p>}
+        {/* For the eye: a screen reader hears the live region's, once. */}
+        {data && !loading && (
+          <p className="catalog__total catalog__total--wide" aria-hidden="true">
+            {totalText(data.total)}
+          </p>
+        )}
         {/* Said once the list settles, so a filter, sort or page change is heard where the focus stays (on the control). */}
         <p className="visually-hidden" aria-live="polite">
-          {data && !loading && (data.hits.length === 0 ? emptyText : totalText(data.total))}
+          {announcement}
         </p>
         {/* The page's h1 names the set or the search; each card's name is an h3 under this. */}
         <h2 className="visually-hidden" ref={resultsHeading} tabIndex={-1}>
@@ -106,6 +116,24 @@ export function CatalogBrowser({ results, queryFor, optionsQuery, urlState, empt
       )}
     </div>
   );
+}
+
+/** How long a live region stays empty before it is given words again: long enough for a screen reader to take the new words as news. */
+const ANNOUNCE_GAP_MS = 150;
+
+/**
+ * `text` for a polite live region, said again after each change of `view` (a filter, sort or page) even
+ * when the words are the same (a cached page with the same count): the region is emptied first.
+ */
+function useFreshAnnouncement(text: string, view: string): string {
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    setSaid('');
+    if (!text) return;
+    const timer = setTimeout(() => setSaid(text), ANNOUNCE_GAP_MS);
+    return () => clearTimeout(timer);
+  }, [text, view]);
+  return said;
 }
 
 function totalText(total: number): string {
