@@ -57,6 +57,8 @@ interface TargetRun {
   queued: number;
   memory: RunMemory;
   writing: Promise<void>;
+  /** The halt that ended this target's run; the others go on to the end. */
+  halted?: ProjectionHaltedError;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function catchUpTogether(options: CatchUpTogetherOptions): Promise<
     const position = start?.position ?? 0;
     runs.push({ target, name, progress: { position, applied: 0 }, queued: position, memory: new RunMemory(), writing: Promise.resolve() });
   }
-  const done = () => runs.every((run) => run.queued >= options.until);
+  const done = () => runs.every((run) => run.halted || run.queued >= options.until);
   if (done()) return runs.map((run) => run.progress);
 
   let finish: () => void = () => undefined;
@@ -97,9 +99,10 @@ export async function catchUpTogether(options: CatchUpTogetherOptions): Promise<
     Math.min(...runs.map((run) => run.queued)),
     unionFilter(runs.map((run) => run.target.projection.filter)),
     async (batch) => {
-      for (const run of runs) await handOver(options, run, batch);
+      // A target that halts stops alone: the others of one read (a replay of several) are applied to the end.
+      for (const run of runs) if (!run.halted) await haltsAlone(run, handOver(options, run, batch));
       if (done()) {
-        await Promise.all(runs.map((run) => run.writing));
+        for (const run of runs) await haltsAlone(run, run.writing);
         finish();
       }
     },
@@ -111,7 +114,20 @@ export async function catchUpTogether(options: CatchUpTogetherOptions): Promise<
     await subscription.close();
     await Promise.allSettled(runs.map((run) => run.writing));
   }
+  const halted = runs.find((run) => run.halted)?.halted;
+  if (halted) throw halted;
   return runs.map((run) => run.progress);
+}
+
+/** Waits for `work` of `run`; a halt is recorded on the run (it has recorded itself in its checkpoint) and anything else thrown. */
+async function haltsAlone(run: TargetRun, work: Promise<void>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof ProjectionHaltedError)) throw error;
+    run.halted = error;
+    run.writing = Promise.resolve();
+  }
 }
 
 /** Folds the page for one target (when it can), waits for its previous batch, then starts writing this one. */
@@ -148,11 +164,11 @@ async function haltAfterFold(
 ): Promise<unknown> {
   run.memory.clear();
   if (isTransient(error)) return error;
-  const previousCommitted = await run.writing.then(
-    () => true,
-    () => false,
+  const previous = await run.writing.then(
+    () => null,
+    (failure: unknown) => failure,
   );
-  if (!previousCommitted) return error;
+  if (previous !== null) return previous;
   const before = beforeFailedEvent(batch, error);
   if (before) {
     try {

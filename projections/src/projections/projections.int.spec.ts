@@ -4,7 +4,8 @@ import { appendEvents, createPostgresTestDatabase, listingEvents, projectAll, re
 import { applyBatch } from './apply-batch';
 import { cardsProjection } from './cards.projection';
 import { readCheckpoint } from './checkpoints';
-import { replayProjection } from './replay';
+import { createProjections } from './projection-registry';
+import { replayProjection, replayProjections } from './replay';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 15, 15, minute)).toISOString();
 const card = listingEvents({ name: 'Dark Magician', spanishName: 'Mago Oscuro', setCode: 'SDY-006', rarity: 'Ultra Rare', salePrice: 3000, stock: 5 });
@@ -178,6 +179,31 @@ describe('checkpoints', () => {
       }
     },
   );
+
+  it('finishes the other projections of a replay when one halts, then reports the halt', async () => {
+    const other = await createPostgresTestDatabase();
+    const otherStore = new PostgresEventStore(other.db);
+    try {
+      const good = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 2 });
+      await appendEvents(otherStore, good.streamId, good.events);
+      await otherStore.append(cardStreamName(good.id), [{ type: 'StockAdded', data: { cardId: good.id, quantity: 'three', at: at(2) }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
+      const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
+      // Orders after the event cards cannot apply, in later pages of the read (batches of 2).
+      for (const orderId of ['p1', 'p2', 'p3', 'p4', 'p5']) {
+        await appendEvents(otherStore, orderStreamName(orderId), [
+          { type: 'OrderPlaced', version: 1, data: { orderId, buyer, items: [{ cardId: good.id, name: 'Jinzo', quantity: 1, unitPrice: 5000, reservationId: `r-${orderId}` }], total: 5000, proofKey: 'p', proofHash: orderId, at: at(3) } },
+        ]);
+      }
+      await expect(replayProjections({ db: other.db, store: otherStore, projections: createProjections(), batchSize: 2 })).rejects.toThrow(/projection cards halted: event StockAdded/);
+      const { rows } = await other.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+      expect(rows[0].n).toBe(5);
+      expect(await readCheckpoint(other.db, 'orders')).toMatchObject({ state: 'running', position: await otherStore.head() });
+      expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'halted' });
+    } finally {
+      await otherStore.close();
+      await other.drop();
+    }
+  });
 
   it('names where in the log a write the database refused comes from', async () => {
     const other = await createPostgresTestDatabase();
