@@ -63,7 +63,7 @@ export function adminCommand(withDatabase: WithDatabase): Command {
         throw error;
       }
     };
-  admin.command('grant').argument('<email>', "the user's e-mail").description('make the user an admin').action(action(grantAdmin));
-  admin.command('revoke').argument('<email>', "the user's e-mail").description('take the admin role away').action(action(revokeAdmin));
+  admin.command('grant').argument('<email>', "the user's e-mail").description('Make the user an admin').action(action(grantAdmin));
+  admin.command('revoke').argument('<email>', "the user's e-mail").description('Take the admin role away').action(action(revokeAdmin));
   return admin;
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { auditStock } from '../projections/stock-audit';
+import { auditStock, type StockDifference } from '../projections/stock-audit';
 import type { CliContext, OpenContext } from './cli-context';
 import { EXIT_FINDINGS, interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE } from './output';
 import { createProgress } from './progress';
@@ -36,11 +36,23 @@ async function audit(context: CliContext, json: boolean): Promise<void> {
         : `${row.cardId}: stored ${row.stored}, replayed ${row.replayed}${row.negative ? ': below zero, the log takes more units than the card received' : ''}`,
     ),
     ...missing.map((cardId) => `${cardId}: in the log, but no row in the read model`),
-    differences.length + missing.length === 0
-      ? `audit: ${checked} cards, stored stock equals replayed stock for all${missingRows === null ? '' : ', and every card of the log has its row'}`
-      : `audit: ${differences.length} of ${checked} cards differ${missing.length > 0 ? `, ${missing.length === 1 ? '1 card of the log has' : `${missing.length} cards of the log have`} no row` : ''}`,
+    summary(checked, differences, missing, missingRows !== null, halted !== null),
   ]);
   if (findings > 0) process.exitCode = EXIT_FINDINGS;
+}
+
+/** The last line: what was found, in words that agree with the lines above it. */
+function summary(checked: number, differences: StockDifference[], missing: string[], lookedForRows: boolean, halted: boolean): string {
+  const below = differences.filter((row) => row.negative).length;
+  const differ = differences.length - below;
+  const found = [
+    differ > 0 ? `${differ} of ${checked} cards differ` : null,
+    below > 0 ? `${below} of ${checked} ${below === 1 ? 'card goes' : 'cards go'} below zero in the log` : null,
+    missing.length > 0 ? `${missing.length === 1 ? '1 card of the log has' : `${missing.length} cards of the log have`} no row` : null,
+    halted ? 'the cards projection is halted (its rows stop at the halt)' : null,
+  ].filter((part) => part !== null);
+  if (found.length > 0) return `audit: ${found.join(', ')}`;
+  return `audit: ${checked} cards, stored stock equals replayed stock for all${lookedForRows ? ', and every card of the log has its row' : ''}`;
 }
 
 export function auditCommand(open: Open, withContext: (open: Open, work: (context: CliContext) => Promise<void>) => Promise<void>): Command {

@@ -342,6 +342,8 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
     expect(afterReplay.out).toMatch(/^ +last error: event StockSold at position \d+ on card-Bogus\S+: Cannot read event StockSold v1: [^\n]*quantity: Invalid input: expected number[^\n]*\n(?!\s+[\]"}])/m);
     const audit = await runWith(open, 'audit');
     expect(audit.out).toMatch(/^the cards projection is halted at position \d+: event StockSold [^\n]*quantity: [^\n]*expected number[^\n]*\n(?!\s+[\]"}])/m);
+    // Its last line agrees: not 'equals replayed stock for all'.
+    expect(audit.out).toMatch(/audit: the cards projection is halted \(its rows stop at the halt\)\n$/);
 
     // An error recorded over several lines (before halts were kept to one) is still printed on one.
     await broken.db.query(`UPDATE projection_checkpoints SET last_error = $1 WHERE name = 'cards'`, ['Cannot read event X v1: [\n  {\n    "path": []\n  }\n]']);
@@ -406,7 +408,7 @@ it('says in status which projection lacks the indexes an interrupted replay drop
     const dropped = await deferredIndexCount(database.db, cards.tables);
     expect(dropped).toBeGreaterThan(0);
     const { out } = await run('projections', 'status');
-    expect(out).toMatch(new RegExp(`^cards .*\\n {23}${dropped} secondary indexes not built: .*next projector or replay of cards`, 'm'));
+    expect(out).toMatch(new RegExp(`^cards .*\\n {23}${dropped} secondary indexes not built: .*next projector, replay or rebuild of cards`, 'm'));
     expect(out).not.toMatch(/^orders .*\n {23}\d+ secondary indexes/m);
     const json = JSON.parse((await run('--json', 'projections', 'status')).out) as { projections: { name: string; deferredIndexes: number }[] };
     expect(json.projections.find((row) => row.name === 'cards')?.deferredIndexes).toBe(dropped);

@@ -60,7 +60,7 @@ async function status(context: CliContext, json: boolean): Promise<void> {
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents}${row.lagEventsExact ? '' : '+'} events / ${row.lagSeconds} s  applied ${row.eventsApplied}` +
         (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : '') +
         (row.deferredIndexes > 0
-          ? `\n${' '.repeat(23)}${row.deferredIndexes} secondary indexes not built: a replay builds them when it ends; after an interrupted one, the next projector or replay of ${row.name} does (searches are slow until then)`
+          ? `\n${' '.repeat(23)}${row.deferredIndexes} secondary indexes not built: a replay builds them when it ends; after an interrupted one, the next projector, replay or rebuild of ${row.name} does (searches are slow until then)`
           : '') +
         (row.state === 'abandoned' || row.state === 'failed'
           ? `\n${' '.repeat(23)}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\`${row.name === `${OPENSEARCH_PROJECTION}${SHADOW_SUFFIX}` ? ' (with OPENSEARCH_URL set)' : ''} clears it`
