@@ -1,4 +1,4 @@
-import { SingleBar, type Options } from 'cli-progress';
+import { SingleBar } from 'cli-progress';
 
 export interface Progress {
   /** `total` in the bar's `unit` (default events); unknown totals show a counter only. */
@@ -31,7 +31,7 @@ const ETA_WIDTH = 6;
  */
 export function progressLayout(label: string, total: number, unit: string, columns: number): { format: string; barsize: number } {
   const counts = String(total).length * 2 + 1;
-  const tail = ` {percentage}% | {rate} ${unit}/s | ETA {eta_formatted}`;
+  const tail = ` {percentage}% | {rate} ${unit}/s | ETA {time_left}`;
   const tailWidth = ' 100% |  '.length + RATE_WIDTH + `${unit}/s | ETA `.length + ETA_WIDTH;
   const room = columns - 1 - label.length - ' []'.length - tailWidth;
   if (room - ' | '.length - counts >= 10) {
@@ -39,16 +39,15 @@ export function progressLayout(label: string, total: number, unit: string, colum
   }
   if (room >= 10) return { format: `${label} [{bar}]${tail}`, barsize: Math.min(40, room) };
   if (columns - 1 >= label.length + tailWidth) return { format: `${label}${tail}`, barsize: 0 };
-  return { format: `{percentage}% | {rate}/s | ETA {eta_formatted}`, barsize: 0 };
+  return { format: `{percentage}% | {rate}/s | ETA {time_left}`, barsize: 0 };
 }
 
 /**
- * The ETA once cli-progress has a rate, rounded as a whole (to `roundToMultipleOf` seconds past 10 s) before
- * it is split into hours, minutes and seconds: cli-progress rounds the seconds alone, which wrote 119.7 s
- * as `1m60s`. `--` before a rate (its `'0'` of the first frame, then `INF`) and whenever it has none (`NULL`).
+ * The time left, rounded as a whole (to `roundToMultipleOf` seconds past 10 s) before it is split into
+ * hours, minutes and seconds: cli-progress's own formatter rounds the seconds alone, which wrote 119.7 s as
+ * `1m60s`.
  */
-export function formatEta(eta: number | string, _options: Options, roundToMultipleOf: number): string {
-  if (typeof eta !== 'number') return '--';
+export function formatEta(eta: number, roundToMultipleOf: number): string {
   const step = eta > 10 && roundToMultipleOf > 0 ? roundToMultipleOf : 1;
   const seconds = Math.round(eta / step) * step;
   if (seconds >= 3600) {
@@ -76,19 +75,23 @@ export function createProgress(options: { json?: boolean }): Progress {
       total = Math.max(1, expected);
       started = performance.now();
       const { format, barsize } = progressLayout(name, expected, unit, process.stderr.columns || 80);
-      bar = new SingleBar({ stream: process.stderr, format, barsize, hideCursor: true, etaBuffer: 50, formatTime: formatEta });
-      bar.start(total, 0, { rate: 0 });
+      bar = new SingleBar({ stream: process.stderr, format, barsize, hideCursor: true });
+      bar.start(total, 0, { rate: 0, time_left: '--' });
       drawn.add(bar);
     },
     update(done) {
       const seconds = (performance.now() - started) / 1000;
       if (done > total) bar?.setTotal((total = done));
-      bar?.update(done, { rate: seconds > 0 ? Math.round(done / seconds) : 0 });
+      // The estimate is the work left at the rate shown beside it (the whole run's): cli-progress's own,
+      // from the last few updates, jumped with bursty work (a seed's appends) from 35 s to 2m35s and back.
+      const rate = seconds > 0 ? done / seconds : 0;
+      bar?.update(done, { rate: Math.round(rate), time_left: rate > 0 ? formatEta((total - done) / rate, 5) : '--' });
     },
     finish(note) {
       if (!bar) return;
       stop();
-      process.stderr.write(`${label}: ${note}\n`);
+      // Up to the bar's line, which cli-progress ended with a newline, and over it.
+      process.stderr.write(`\x1b[1A\r\x1b[2K${label}: ${note}\n`);
     },
     stop,
   };

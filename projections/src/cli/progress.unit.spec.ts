@@ -8,7 +8,7 @@ function widest({ format, barsize }: { format: string; barsize: number }, total:
     .replace('{value}', String(total))
     .replace('{total}', String(total))
     .replace('{rate}', '9'.repeat(7))
-    .replace('{eta_formatted}', '1h05m');
+    .replace('{time_left}', '1h05m');
 }
 
 describe('the progress line', () => {
@@ -35,19 +35,12 @@ describe('the progress line', () => {
 });
 
 describe('the ETA', () => {
-  // The bar's own: without autopadding, cli-progress pads with nothing.
-  const options = { autopaddingChar: '' };
-
-  it('shows -- until cli-progress knows a rate: its first frame, an infinite or an unknown estimate', () => {
-    for (const eta of ['0', 'INF', 'NULL']) expect(formatEta(eta, options, 5)).toBe('--');
-  });
-
-  it('shows the estimate once there is one', () => {
-    expect([0, 7, 65, 3900].map((eta) => formatEta(eta, options, 5))).toEqual(['0s', '7s', '1m5s', '1h5m']);
+  it('shows the estimate in hours and minutes, minutes and seconds, or seconds', () => {
+    expect([0, 7, 65, 3900].map((eta) => formatEta(eta, 5))).toEqual(['0s', '7s', '1m5s', '1h5m']);
   });
 
   it('rounds the whole estimate before splitting it: never 60 seconds or minutes in a unit', () => {
-    expect([59.6, 119.7, 179.8, 3599.9, 7199].map((eta) => formatEta(eta, options, 5))).toEqual(['1m0s', '2m0s', '3m0s', '1h0m', '2h0m']);
+    expect([59.6, 119.7, 179.8, 3599.9, 7199].map((eta) => formatEta(eta, 5))).toEqual(['1m0s', '2m0s', '3m0s', '1h0m', '2h0m']);
   });
 });
 
@@ -74,6 +67,22 @@ describe('the progress bar on a terminal', () => {
     const text = written.join('');
     expect(text).toContain('12/12');
     expect(text).not.toMatch(/\b12\/10\b/);
-    expect(text.endsWith('seed: building the indexes…\n')).toBe(true);
+    // The note takes the bar's line: the cursor goes up to it and clears it first.
+    expect(text.endsWith('\x1b[1A\r\x1b[2Kseed: building the indexes…\n')).toBe(true);
+  });
+
+  it('estimates the time left from the rate it shows: the work left at that rate', () => {
+    const now = jest.spyOn(performance, 'now').mockReturnValue(0);
+    try {
+      const progress = createProgress({});
+      progress.start('seed', 1000);
+      now.mockReturnValue(10_000);
+      progress.update(100);
+      progress.stop();
+      // 100 in 10 s is 10/s: 900 left take 90 s.
+      expect(written.join('')).toMatch(/10 events\/s \| ETA 1m30s/);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
