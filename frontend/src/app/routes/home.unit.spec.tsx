@@ -63,6 +63,8 @@ it('renders Most Wanted with prices in soles, sold-out badges and external links
   const mostWanted = await screen.findByRole('region', { name: 'Most Wanted' });
   const ash = within(mostWanted).getByRole('link', { name: /Ash Blossom/ });
   expect(ash).toHaveAttribute('href', '/product/ash');
+  // The card's name once: its picture is the tile's, and the name is written under it.
+  expect(ash).toHaveAccessibleName(/^Ash Blossom & Joyous Spring [^A]/);
   expect(ash).toHaveTextContent('S/ 45.50');
   const nibiru = within(mostWanted).getByRole('link', { name: /Nibiru/ });
   expect(nibiru).toHaveAttribute('href', 'https://example.com/nibiru');

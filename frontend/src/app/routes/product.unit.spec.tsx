@@ -84,6 +84,7 @@ it('says the card was not found, on the page and in a toast', async () => {
   renderApp('/product/missing');
   expect(await screen.findByRole('heading', { level: 1, name: messages.catalog.cardNotFound })).toBeInTheDocument();
   expect(document.title).toBe(messages.catalog.cardNotFound);
+  expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   expect(screen.getByRole('alert')).toHaveTextContent(messages.catalog.cardNotFoundToast);
 });
 

@@ -27,6 +27,7 @@ it('says the set was not found', async () => {
   renderApp('/categoria/yugioh/NOPE');
   expect(await screen.findByRole('heading', { level: 1, name: messages.catalog.setNotFound })).toBeInTheDocument();
   expect(document.title).toBe(messages.catalog.setNotFound);
+  expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   expect(screen.queryByRole('complementary', { name: 'Filtros' })).not.toBeInTheDocument();
 });
 

@@ -44,6 +44,8 @@ it('lists the orders as the server sent them (newest first) with short id, date,
   expect(first.getByText('Kuriboh × 3')).toBeInTheDocument();
   expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAttribute('href', newest.proofUrl);
   expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveAccessibleDescription(NEW_TAB);
+  // Said to the eye too, with an arrow out of the page.
+  expect(first.getByRole('link', { name: 'Ver comprobante' })).toHaveTextContent('Ver comprobante ↗');
   expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Pedido #3f2a9c1e', 'Pedido #a1b2c3d4', 'Pedido #ffffeeee']);
   expect(within(list[1]).getByText('Pago Confirmado')).toBeInTheDocument();
   expect(within(list[2]).getByText('en_revision')).toBeInTheDocument();

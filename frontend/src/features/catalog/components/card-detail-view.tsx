@@ -1,7 +1,7 @@
 import { languageLabels, messages, type CardDetail } from '@tcg/domain';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import '@/components/ui/page.css';
 import { QuantityInput } from '@/components/ui/quantity-input';
 import { SafeImage } from '@/components/ui/safe-image';
@@ -39,6 +39,9 @@ export function CardDetailView({ cardId, onAddToCart }: CardDetailViewProps) {
       <>
         <title>{messages.catalog.cardNotFound}</title>
         <h1 className="product__message">{messages.catalog.cardNotFound}</h1>
+        <ButtonLink to={paths.home} variant="secondary">
+          Volver al inicio
+        </ButtonLink>
       </>
     );
   }

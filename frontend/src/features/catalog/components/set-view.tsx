@@ -1,6 +1,8 @@
 import { messages, type CardSummary } from '@tcg/domain';
+import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { getSetCardsQueryOptions, useSetCards } from '../api/get-set-cards';
@@ -27,7 +29,12 @@ export function SetView({ setId, onAddToCart }: SetViewProps) {
       <>
         <title>{missing ? messages.catalog.setNotFound : 'Set'}</title>
         {missing ? (
-          <h1 className="catalog__empty">{messages.catalog.setNotFound}</h1>
+          <>
+            <h1 className="catalog__empty">{messages.catalog.setNotFound}</h1>
+            <ButtonLink to={paths.home} variant="secondary">
+              Volver al inicio
+            </ButtonLink>
+          </>
         ) : (
           <ErrorState error={set.error} onRetry={() => void set.refetch()} />
         )}

@@ -12,7 +12,8 @@ export function MostWantedCarousel({ entries }: { entries: MostWantedEntry[] }) 
         <CarouselItem key={entry.id}>
           <SmartLink to={entry.link} className={`tile${entry.inStock ? '' : ' tile--sold-out'}`}>
             <span className="tile__media tile__media--card">
-              <SafeImage src={entry.imageSmallUrl} alt={entry.defaultName} width={168} height={245} />
+              {/* The name is written under it: the link says it once. */}
+              <SafeImage src={entry.imageSmallUrl} alt="" width={168} height={245} />
               {!entry.inStock && <span className="tile__badge">{messages.catalog.soldOut}</span>}
             </span>
             <span className="tile__name">{entry.defaultName}</span>

@@ -1,7 +1,7 @@
 import { messages, orderStatusLabels } from '@tcg/domain';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { NEW_TAB_NOTE_ID, NewTabNote } from '@/components/ui/new-tab-note';
+import { NEW_TAB_NOTE_ID, NewTabMark, NewTabNote } from '@/components/ui/new-tab-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -37,7 +37,7 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
         ))}
       </ul>
       <a className="order-card__proof" href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
-        Ver comprobante
+        Ver comprobante <NewTabMark />
       </a>
     </li>
   );

@@ -1,7 +1,7 @@
 import { orderStatusLabels } from '@tcg/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { NEW_TAB_NOTE_ID } from '@/components/ui/new-tab-note';
+import { NEW_TAB_NOTE_ID, NewTabMark } from '@/components/ui/new-tab-note';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { AdminOrder } from '../api/get-admin-orders';
 import type { OrderAction } from '../api/change-order-status';
@@ -118,7 +118,7 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
       </div>
       <div className="admin-order__proof">
         <a href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
-          Ver comprobante
+          Ver comprobante <NewTabMark />
         </a>
         {order.sameProofOrderIds.length > 0 && (
           <span className="admin-order__duplicate" role="note">
