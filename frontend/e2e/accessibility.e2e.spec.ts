@@ -58,24 +58,29 @@ it('has no WCAG 2.1 AA or best-practice findings on the storefront', async () =>
   expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
 });
 
-it("shows a focused carousel tile's whole ring, inside the scroller that clips what overflows it", async () => {
-  const page = await signedInPage();
+it.each(['desktop', 'phone'] as const)("shows a focused carousel tile's whole ring, inside the scroller that clips what overflows it (%s)", async (viewport) => {
+  const page = await session.page(viewport);
   await page.goto('/');
   for (const name of ['Most Wanted', 'Últimos sets']) {
-    const carousel = page.getByRole('region', { name });
-    const tile = carousel.getByRole('link').first();
-    await tile.waitFor();
-    await tile.focus();
-    const [ring, track] = await tile.evaluate((link) => {
-      const box = link.getBoundingClientRect();
-      const width = parseFloat(getComputedStyle(link).outlineWidth) + parseFloat(getComputedStyle(link).outlineOffset);
-      const scroller = link.closest('.carousel__track')!.getBoundingClientRect();
-      return [
-        { top: box.top - width, left: box.left - width, bottom: box.bottom + width },
-        { top: scroller.top, left: scroller.left, bottom: scroller.bottom },
-      ];
-    });
-    expect([name, ring.top >= track.top, ring.left >= track.left, ring.bottom <= track.bottom]).toEqual([name, true, true, true]);
+    const tiles = page.getByRole('region', { name }).getByRole('link');
+    await tiles.first().waitFor();
+    // Tile after tile, as Tab goes: on a phone the third is half out of view when the keyboard gets there.
+    for (let index = 0; index < Math.min(4, await tiles.count()); index++) {
+      const tile = tiles.nth(index);
+      await tile.focus();
+      // Smooth or snapped scrolling settles first.
+      await page.waitForTimeout(400);
+      const [ring, track] = await tile.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        const width = parseFloat(getComputedStyle(link).outlineWidth) + parseFloat(getComputedStyle(link).outlineOffset);
+        const scroller = link.closest('.carousel__track')!.getBoundingClientRect();
+        return [
+          { top: box.top - width, left: box.left - width, right: box.right + width, bottom: box.bottom + width },
+          { top: scroller.top, left: scroller.left, right: scroller.right, bottom: scroller.bottom },
+        ];
+      });
+      expect([name, index, ring.top >= track.top, ring.left >= track.left, ring.right <= track.right, ring.bottom <= track.bottom]).toEqual([name, index, true, true, true, true]);
+    }
   }
 });
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type FocusEvent, useRef } from 'react';
 import type { ReactNode } from 'react';
 import './carousel.css';
 
@@ -14,6 +14,15 @@ export function Carousel({ title, children }: CarouselProps) {
     const element = track.current;
     element?.scrollBy?.({ left: direction * element.clientWidth * 0.9, behavior: 'smooth' });
   };
+  // A tile the keyboard reaches half out of view: the browser's own small scroll to show it is snapped back
+  // to the tile before (mandatory snapping), so the tile is brought to a snap point of its own, its start.
+  const reveal = (event: FocusEvent<HTMLUListElement>) => {
+    const item = event.target instanceof Element ? event.target.closest('.carousel__item') : null;
+    if (!track.current || !item) return;
+    const shown = track.current.getBoundingClientRect();
+    const box = item.getBoundingClientRect();
+    if (box.left < shown.left || box.right > shown.right) item.scrollIntoView?.({ block: 'nearest', inline: 'start' });
+  };
   return (
     <section className="carousel" aria-label={title}>
       <div className="carousel__header">
@@ -27,7 +36,7 @@ export function Carousel({ title, children }: CarouselProps) {
           </button>
         </div>
       </div>
-      <ul className="carousel__track" ref={track}>
+      <ul className="carousel__track" ref={track} onFocus={reveal}>
         {children}
       </ul>
     </section>
