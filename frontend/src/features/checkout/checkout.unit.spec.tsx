@@ -45,7 +45,7 @@ async function openCheckout(cart = [line]) {
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Confirmar pedido|Subiendo|Procesando/ });
-const proofInput = () => screen.getByLabelText('Imagen del comprobante');
+const proofInput = () => screen.getByLabelText<HTMLInputElement>('Imagen del comprobante');
 /** An error toast with these words (the same words also stay under the field they are about). */
 const toastSaying = (text: string) => screen.findByText(text, { selector: '[role="alert"] .toast__message' });
 const where = (router: ReturnType<typeof renderApp>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
