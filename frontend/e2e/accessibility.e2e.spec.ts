@@ -100,6 +100,21 @@ it('has no WCAG 2.1 AA or best-practice findings on the checkout, the order hist
     await audit(admin, '/admin/manage-most-wanted', heading),
     await audit(admin, '/admin/upload-card', heading),
   ];
+  // The admin's dialogs, open: their refused saves too, fields marked and described.
+  const opened = async (path: string, button: string, refuse: boolean): Promise<[string, Violation[]]> => {
+    await admin.goto(path);
+    await admin.getByRole('button', { name: button }).first().click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.waitFor();
+    if (refuse) {
+      await dialog.getByRole('button', { name: /^(Guardar|Agregar)$/ }).click();
+      await dialog.locator('[aria-invalid="true"]').first().waitFor();
+    }
+    return [`${path} (${button})`, await violations(admin)];
+  };
+  found.push(await opened('/admin/sets', 'Nuevo set', true));
+  found.push(await opened('/admin/manage-slider', 'Agregar slide', true));
+  found.push(await opened('/admin/stock-check', 'Agregar Stock', false));
   expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
 });
 

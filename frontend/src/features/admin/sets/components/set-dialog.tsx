@@ -37,7 +37,7 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const autocomplete = useAutocompleteSet();
   const toast = useToast();
   const titleId = useId();
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useModalFocus(dialog);
   const errorId = useId();
   // Why the last save or autocomplete was refused for an empty field: the toast says it, the dialog keeps it.
@@ -54,7 +54,12 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const invalid = refusal === null ? [] : empty.filter((field) => refusal === messages.admin.sets.missingFields || field === 'name');
   const marked = (field: keyof typeof fields) => {
     const refused = invalid.includes(field);
-    return { ref: fields[field], 'aria-required': true, 'aria-invalid': refused || undefined, 'aria-describedby': refused ? errorId : undefined };
+    return {
+      ref: fields[field],
+      'aria-required': true,
+      'aria-invalid': refused || undefined,
+      'aria-describedby': refused ? errorId : undefined,
+    };
   };
 
   const onBackdrop = useDismiss(onClose, JSON.stringify(set) !== JSON.stringify(editing ?? emptySet));
@@ -102,56 +107,73 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
 
   return (
     <div className="ca-backdrop" onClick={onBackdrop}>
-      <form ref={dialog} className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
-        <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
-        <label>
-          Nombre
-          <input maxLength={200} value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} {...marked('name')} />
-        </label>
-        <div className="ca-actions">
-          <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
-            {autocomplete.isPending ? 'Consultando...' : 'Autocompletar'}
-          </Button>
-        </div>
-        <div className="ca-grid">
+      {/* The dialog holds the form: a <form> may not take the dialog role. */}
+      <div ref={dialog} className="ca-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <form className="ca-form ca-dialog__body" onSubmit={submit} noValidate>
+          <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
           <label>
-            Código
+            Nombre
             <input
-              maxLength={40}
-              value={set.id}
-              readOnly={editing !== null}
-              onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })}
-              {...marked('id')}
+              maxLength={200}
+              value={set.name}
+              onChange={(event) => setSet({ ...set, name: event.target.value })}
+              {...marked('name')}
             />
           </label>
-          <label>
-            Lanzamiento
-            <input type="date" value={set.releaseDate} onChange={(event) => setSet({ ...set, releaseDate: event.target.value })} {...marked('releaseDate')} />
+          <div className="ca-actions">
+            <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
+              {autocomplete.isPending ? 'Consultando...' : 'Autocompletar'}
+            </Button>
+          </div>
+          <div className="ca-grid">
+            <label>
+              Código
+              <input
+                maxLength={40}
+                value={set.id}
+                readOnly={editing !== null}
+                onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })}
+                {...marked('id')}
+              />
+            </label>
+            <label>
+              Lanzamiento
+              <input
+                type="date"
+                value={set.releaseDate}
+                onChange={(event) => setSet({ ...set, releaseDate: event.target.value })}
+                {...marked('releaseDate')}
+              />
+            </label>
+          </div>
+          <fieldset>
+            <legend>Productos</legend>
+            {(Object.keys(productLabels) as Array<keyof SetProducts>).map(product)}
+          </fieldset>
+          <label className="ca-check">
+            <input
+              type="checkbox"
+              checked={set.preorderAvailable}
+              onChange={(event) => setSet({ ...set, preorderAvailable: event.target.checked })}
+            />
+            Preventa disponible
           </label>
-        </div>
-        <fieldset>
-          <legend>Productos</legend>
-          {(Object.keys(productLabels) as Array<keyof SetProducts>).map(product)}
-        </fieldset>
-        <label className="ca-check">
-          <input type="checkbox" checked={set.preorderAvailable} onChange={(event) => setSet({ ...set, preorderAvailable: event.target.checked })} />
-          Preventa disponible
-        </label>
-        <p className="ca-muted">Cartas: {set.cards.length}</p>
-        {invalid.length > 0 && (
-          <p id={errorId} className="ca-error">
-            {refusal}
-          </p>
-        )}
-        <div className="ca-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Guardando...' : 'Guardar'}
-          </Button>
-        </div>
-      </form>
+          <p className="ca-muted">Cartas: {set.cards.length}</p>
+          {invalid.length > 0 && (
+            <p id={errorId} className="ca-error">
+              {refusal}
+            </p>
+          )}
+          <div className="ca-actions">
+            <Button variant="secondary" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Guardando...' : 'Guardar'}
+            </Button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -28,12 +28,16 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   const create = useCreateSlide();
   const toast = useToast();
   const titleId = useId();
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useModalFocus(dialog);
   const problemId = useId();
   // The field the last save was refused for, and why; it takes the focus, and typing in it ends the refusal.
   const [problem, setProblem] = useState<{ field: CheckedField; text: string } | null>(null);
-  const inputs = { desktopUrl: useRef<HTMLInputElement>(null), mobileUrl: useRef<HTMLInputElement>(null), link: useRef<HTMLInputElement>(null) };
+  const inputs = {
+    desktopUrl: useRef<HTMLInputElement>(null),
+    mobileUrl: useRef<HTMLInputElement>(null),
+    link: useRef<HTMLInputElement>(null),
+  };
   const refuse = (field: CheckedField, text: string) => {
     setProblem({ field, text });
     inputs[field].current?.focus();
@@ -83,55 +87,60 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
 
   return (
     <div className="ca-backdrop" onClick={onBackdrop}>
-      <form ref={dialog} className="ca-dialog ca-form" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
-        <h2 id={titleId}>Agregar slide</h2>
-        <p className="ca-muted">Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.</p>
-        <label>
-          Título (opcional)
-          <input maxLength={200} {...field('title')} />
-        </label>
-        <div className="ca-field">
+      {/* The dialog holds the form: a <form> may not take the dialog role. */}
+      <div ref={dialog} className="ca-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <form className="ca-form ca-dialog__body" onSubmit={submit} noValidate>
+          <h2 id={titleId}>Agregar slide</h2>
+          <p className="ca-muted">
+            Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.
+          </p>
           <label>
-            URL de la imagen de escritorio
-            <input type="url" required {...checked('desktopUrl')} placeholder="https://..." />
+            Título (opcional)
+            <input maxLength={200} {...field('title')} />
           </label>
-          {problemUnder('desktopUrl')}
-        </div>
-        <div className="ca-field">
+          <div className="ca-field">
+            <label>
+              URL de la imagen de escritorio
+              <input type="url" required {...checked('desktopUrl')} placeholder="https://..." />
+            </label>
+            {problemUnder('desktopUrl')}
+          </div>
+          <div className="ca-field">
+            <label>
+              URL de la imagen móvil (opcional)
+              <input type="url" {...checked('mobileUrl')} placeholder="https://..." />
+            </label>
+            {problemUnder('mobileUrl')}
+          </div>
+          <div className="ca-field">
+            <label>
+              Enlace (opcional)
+              <input {...checked('link')} placeholder="/search?q=..." />
+            </label>
+            {problemUnder('link')}
+          </div>
           <label>
-            URL de la imagen móvil (opcional)
-            <input type="url" {...checked('mobileUrl')} placeholder="https://..." />
+            Texto alternativo
+            <input maxLength={200} {...field('alt')} />
           </label>
-          {problemUnder('mobileUrl')}
-        </div>
-        <div className="ca-field">
           <label>
-            Enlace (opcional)
-            <input {...checked('link')} placeholder="/search?q=..." />
+            Orden
+            <input inputMode="numeric" {...field('order')} />
           </label>
-          {problemUnder('link')}
-        </div>
-        <label>
-          Texto alternativo
-          <input maxLength={200} {...field('alt')} />
-        </label>
-        <label>
-          Orden
-          <input inputMode="numeric" {...field('order')} />
-        </label>
-        <label className="ca-check">
-          <input type="checkbox" checked={form.visible} onChange={(event) => setForm({ ...form, visible: event.target.checked })} />
-          Visible
-        </label>
-        <div className="ca-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Guardando...' : 'Guardar'}
-          </Button>
-        </div>
-      </form>
+          <label className="ca-check">
+            <input type="checkbox" checked={form.visible} onChange={(event) => setForm({ ...form, visible: event.target.checked })} />
+            Visible
+          </label>
+          <div className="ca-actions">
+            <Button variant="secondary" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Guardando...' : 'Guardar'}
+            </Button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
   const quantityRef = useRef<HTMLInputElement>(null);
   const unitCostRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useModalFocus(dialog, !!card, quantityRef, returnFocus);
 
   const cardId = card?.id;
@@ -82,54 +82,57 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
   const describedFor = (field: 'quantity' | 'unitCost') => (problem && (!invalid || invalid.field === field) ? errorId : undefined);
   return (
     <div className="admin-dialog__backdrop" onClick={onBackdrop}>
-      <form ref={dialog} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onSubmit={submit} noValidate>
-        <h2 id={titleId}>Agregar Stock</h2>
-        <p className="admin-dialog__card">
-          {card.name}
-          <span className="stock-table__print">{printOf(card)}</span>
-        </p>
-        <label>
-          Cantidad
-          <input
-            ref={quantityRef}
-            inputMode="numeric"
-            value={quantity}
-            onChange={(event) => {
-              setQuantity(event.target.value);
-              corrected('quantity');
-            }}
-            aria-invalid={invalid?.field === 'quantity' || undefined}
-            aria-describedby={describedFor('quantity')}
-          />
-        </label>
-        <label>
-          Costo unitario (S/)
-          <input
-            ref={unitCostRef}
-            inputMode="decimal"
-            value={unitCost}
-            onChange={(event) => {
-              setUnitCost(event.target.value);
-              corrected('unitCost');
-            }}
-            aria-invalid={invalid?.field === 'unitCost' || undefined}
-            aria-describedby={describedFor('unitCost')}
-          />
-        </label>
-        {problem && (
-          <p id={errorId} className="admin-dialog__error" role="alert">
-            {problem}
+      {/* The dialog holds the form: a <form> may not take the dialog role. */}
+      <div ref={dialog} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <form className="admin-dialog__body" onSubmit={submit} noValidate>
+          <h2 id={titleId}>Agregar Stock</h2>
+          <p className="admin-dialog__card">
+            {card.name}
+            <span className="stock-table__print">{printOf(card)}</span>
           </p>
-        )}
-        <div className="admin-dialog__actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={addStock.isPending}>
-            {addStock.isPending ? 'Guardando...' : 'Agregar'}
-          </Button>
-        </div>
-      </form>
+          <label>
+            Cantidad
+            <input
+              ref={quantityRef}
+              inputMode="numeric"
+              value={quantity}
+              onChange={(event) => {
+                setQuantity(event.target.value);
+                corrected('quantity');
+              }}
+              aria-invalid={invalid?.field === 'quantity' || undefined}
+              aria-describedby={describedFor('quantity')}
+            />
+          </label>
+          <label>
+            Costo unitario (S/)
+            <input
+              ref={unitCostRef}
+              inputMode="decimal"
+              value={unitCost}
+              onChange={(event) => {
+                setUnitCost(event.target.value);
+                corrected('unitCost');
+              }}
+              aria-invalid={invalid?.field === 'unitCost' || undefined}
+              aria-describedby={describedFor('unitCost')}
+            />
+          </label>
+          {problem && (
+            <p id={errorId} className="admin-dialog__error" role="alert">
+              {problem}
+            </p>
+          )}
+          <div className="admin-dialog__actions">
+            <Button variant="secondary" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={addStock.isPending}>
+              {addStock.isPending ? 'Guardando...' : 'Agregar'}
+            </Button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }
