@@ -18,7 +18,7 @@ import { seedSynthetic } from '../synthetic/synthetic-seed';
 import { createPostgresTestDatabase, TestDatabase } from '../testing';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
 import { runCli } from './main';
-import { interruption, rebuildInterruptedNote } from './output';
+import { FINISHED_NOTE, interruption, rebuildInterruptedNote } from './output';
 
 jest.setTimeout(60_000);
 
@@ -418,42 +418,55 @@ it('says in status which projection lacks the indexes an interrupted replay drop
   expect((await run('projections', 'status')).out).not.toContain('secondary indexes not built');
 });
 
-it('on Ctrl-C during a rebuild would say that the shop kept its tables and the next rebuild starts over, not that it resumes', async () => {
-  const saved = interruption.note;
-  try {
-    expect((await run('projections', 'rebuild', 'orders')).code).toBe(0);
-    expect(interruption.note).toBe(rebuildInterruptedNote('orders'));
-    expect(interruption.note).toMatch(/untouched.*does not resume.*tcg projections rebuild orders.*starts from 0/);
-  } finally {
-    interruption.note = saved;
-  }
-});
-
-it('on Ctrl-C during an audit says that nothing was changed, not what a replay says', async () => {
-  // A lock on the cards table keeps the audit waiting at its read.
+/** Runs the CLI in a child while `table` is locked by another connection, and Ctrl-Cs it once it waits on the lock. */
+async function interruptedWhileLocked(table: string, args: string[]): Promise<{ code: number | null; err: string }> {
   const blocker = new PgDatabase({ connectionString: database.url, max: 1 });
   let release = (): void => undefined;
   const locked = new Promise<void>((resolve) => (release = resolve));
   let holding = (): void => undefined;
   const held = new Promise<void>((resolve) => (holding = resolve));
   const lock = blocker.transaction(async (tx) => {
-    await tx.exec('LOCK TABLE cards IN ACCESS EXCLUSIVE MODE');
+    await tx.exec(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     holding();
     await locked;
   });
   try {
     await held;
-    const cli = spawnCli(['audit']);
-    const waiting = async () => (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'cards'::regclass AND NOT granted`)).rows[0].n > 0;
+    const cli = spawnCli(args);
+    const waiting = async () => (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = $1::regclass AND NOT granted`, [table])).rows[0].n > 0;
     const deadline = Date.now() + 30_000;
     while (!(await waiting()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     cli.child.kill('SIGINT');
-    expect(await cli.exited).toBe(130);
-    expect(cli.err()).toBe('\ninterrupted: this command only reads, so nothing was changed; run it again for its result\n');
+    return { code: await cli.exited, err: cli.err() };
   } finally {
     release();
     await lock;
     await blocker.close();
+  }
+}
+
+it('on Ctrl-C during a rebuild says that the shop kept its tables and the next rebuild starts over, not that it resumes', async () => {
+  // The rebuild waits to copy the orders table's shape into its shadow.
+  const { code, err } = await interruptedWhileLocked('orders', ['projections', 'rebuild', 'orders']);
+  expect([code, err]).toEqual([130, `\ninterrupted: ${rebuildInterruptedNote('orders')}\n`]);
+  expect(err).toMatch(/untouched.*does not resume.*tcg projections rebuild orders.*starts from 0/);
+});
+
+it('on Ctrl-C during an audit says that nothing was changed, not what a replay says', async () => {
+  // A lock on the cards table keeps the audit waiting at its read.
+  const { code, err } = await interruptedWhileLocked('cards', ['audit']);
+  expect([code, err]).toEqual([130, '\ninterrupted: this command only reads, so nothing was changed; run it again for its result\n']);
+});
+
+it('would say, on a Ctrl-C once its work is done, that only the closing was cut short', async () => {
+  const saved = interruption.note;
+  try {
+    for (const command of [['projections', 'status'], ['projections', 'replay', 'orders'], ['audit']]) {
+      await run(...command);
+      expect([command.join(' '), interruption.note]).toEqual([command.join(' '), FINISHED_NOTE]);
+    }
+  } finally {
+    interruption.note = saved;
   }
 });
 

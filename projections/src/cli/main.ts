@@ -14,7 +14,7 @@ import { UnknownProjectionError } from '../projections/projection';
 import { adminCommand } from './admin.command';
 import { auditCommand } from './audit.command';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
-import { EXIT_USAGE, interruption, oneLine } from './output';
+import { EXIT_USAGE, FINISHED_NOTE, interruption, oneLine } from './output';
 import { stopAllProgress } from './progress';
 import { projectionsCommand } from './projections.commands';
 import { seedSyntheticCommand } from './seed-synthetic.command';
@@ -28,7 +28,9 @@ async function withContext(open: Open, work: (context: CliContext) => Promise<vo
 async function withContextResult<T>(open: Open, work: (context: CliContext) => Promise<T>): Promise<T> {
   const context = await open();
   try {
-    return await work(context);
+    const result = await work(context);
+    interruption.note = FINISHED_NOTE;
+    return result;
   } finally {
     await context.close();
   }

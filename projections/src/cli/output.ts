@@ -19,11 +19,14 @@ export function jsonWanted(command: Command): boolean {
 }
 
 /** What Ctrl-C leaves behind, said on the way out. A command whose work does not resume says its own. */
-export const interruption = {
-  note:
-    'every batch applied so far is committed with its checkpoint; run the same command again to finish ' +
-    "(a replay starts over, and the shop's projector resumes from the checkpoint)",
-};
+export const REPLAY_INTERRUPTED_NOTE =
+  'every batch applied so far is committed with its checkpoint; run the same command again to finish ' +
+  "(a replay starts over, and the shop's projector resumes from the checkpoint)";
+
+export const interruption = { note: REPLAY_INTERRUPTED_NOTE };
+
+/** What Ctrl-C leaves behind a command whose work is done and printed: only its connections were being closed. */
+export const FINISHED_NOTE = 'the command had finished its work (its result is above); only the closing of its connections was cut short';
 
 /** What Ctrl-C leaves behind a rebuild, which does not resume. */
 export const rebuildInterruptedNote = (name: string) =>

@@ -12,7 +12,7 @@ import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching } from '../projections/store-head';
 import { CliContext, type OpenContext } from './cli-context';
-import { interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote } from './output';
+import { interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote, REPLAY_INTERRUPTED_NOTE } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -176,6 +176,7 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
     .action((names: string[], options: { all?: boolean }, self: Command) => {
       if (Boolean(options.all) === names.length > 0) self.error('error: name the projections to replay, or give --all (not both)');
       refuseUnknownNames(names);
+      interruption.note = REPLAY_INTERRUPTED_NOTE;
       return withContext(open, (context) => {
         const projections = replayNames(context, names, options.all);
         return rerun(context, jsonWanted(self), {
