@@ -9,6 +9,9 @@ export const CONNECTION_URL_RULES = {
   OPENSEARCH_URL: { protocols: ['http:', 'https:'], needsHost: true, expects: 'expects an http(s):// URL with a host' },
 } as const;
 
+/** DATABASE_QUERY_TIMEOUT_MS, as the shop's configuration and the CLI both take it. */
+export const QUERY_TIMEOUT_RULE = { min: 1000, max: 3_600_000, expects: 'expects a whole number of milliseconds from 1000 to 3600000' } as const;
+
 /**
  * Whether `value` is a URL of one of the rule's protocols, with a host where the rule needs one. Read by
  * hand, not with `URL`: a cluster's EventStoreDB string lists its nodes (`esdb://a:2113,b:2113`), which

@@ -1,4 +1,4 @@
-import { CONNECTION_URL_RULES, followsConnectionRule } from '../connection-urls';
+import { CONNECTION_URL_RULES, followsConnectionRule, QUERY_TIMEOUT_RULE } from '../connection-urls';
 
 /**
  * The connection variables the CLI reads, with the shop's rule for each: a value of another kind is
@@ -13,7 +13,6 @@ export class ConfigError extends Error {
 
 /** The shop's default for DATABASE_QUERY_TIMEOUT_MS is a minute; an operator waiting on a connection is told sooner. */
 const CLI_CONNECT_TIMEOUT_MS = 10_000;
-const TIMEOUT_RANGE = { min: 1000, max: 3_600_000 };
 
 /**
  * How long the CLI waits to connect to PostgreSQL: DATABASE_QUERY_TIMEOUT_MS when set (the shop's rule),
@@ -24,8 +23,8 @@ export function connectTimeoutMs(env: NodeJS.ProcessEnv): number {
   const value = env.DATABASE_QUERY_TIMEOUT_MS;
   if (!value) return CLI_CONNECT_TIMEOUT_MS;
   const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(ms >= TIMEOUT_RANGE.min && ms <= TIMEOUT_RANGE.max)) {
-    throw new ConfigError(`Invalid configuration: DATABASE_QUERY_TIMEOUT_MS expects a whole number of milliseconds from 1000 to 3600000 (got "${value}")`);
+  if (!(ms >= QUERY_TIMEOUT_RULE.min && ms <= QUERY_TIMEOUT_RULE.max)) {
+    throw new ConfigError(`Invalid configuration: DATABASE_QUERY_TIMEOUT_MS ${QUERY_TIMEOUT_RULE.expects} (got "${value}")`);
   }
   return ms;
 }

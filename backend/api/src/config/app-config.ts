@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { CONNECTION_URL_RULES, followsConnectionRule, invocationDir, resolveDataDir } from '@tcg/projections';
+import { CONNECTION_URL_RULES, followsConnectionRule, invocationDir, QUERY_TIMEOUT_RULE, resolveDataDir } from '@tcg/projections';
 import { z } from 'zod';
 import { s3OptionsFromEnv, type S3FileStorageOptions } from '../infra/files';
 
@@ -52,10 +52,10 @@ const schema = z.object({
     .max(1000, 'expects a whole number from 1 to 1000')
     .default(10),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce
-    .number({ message: 'expects a whole number of milliseconds from 1000 to 3600000' })
-    .int('expects a whole number of milliseconds from 1000 to 3600000')
-    .min(1000, 'expects a whole number of milliseconds from 1000 to 3600000')
-    .max(3_600_000, 'expects a whole number of milliseconds from 1000 to 3600000')
+    .number({ message: QUERY_TIMEOUT_RULE.expects })
+    .int(QUERY_TIMEOUT_RULE.expects)
+    .min(QUERY_TIMEOUT_RULE.min, QUERY_TIMEOUT_RULE.expects)
+    .max(QUERY_TIMEOUT_RULE.max, QUERY_TIMEOUT_RULE.expects)
     .default(60_000),
   EVENTSTORE_URL: serverUrl(CONNECTION_URL_RULES.EVENTSTORE_URL),
   OPENSEARCH_URL: serverUrl(CONNECTION_URL_RULES.OPENSEARCH_URL),
