@@ -113,6 +113,9 @@ it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for an 8-di
   await expect(phone.inputValue()).resolves.toBe('987654321');
   await phone.fill('98765432109');
   await expect(phone.inputValue()).resolves.toBe('987654321');
+  // The digits that did not fit are not dropped without a word.
+  const dropped = page.locator('.checkout-field__error[role="alert"]', { hasText: 'El número de teléfono debe tener 9 dígitos' });
+  await dropped.waitFor();
   // A digit typed into the full number is refused where it was typed, and the caret stays there.
   await phone.press('Home');
   for (let step = 0; step < 3; step += 1) await phone.press('ArrowRight');
@@ -121,6 +124,7 @@ it.each<ViewportName>(['desktop', 'phone'])('shows the spec messages for an 8-di
   await expect(phone.evaluate((input: HTMLInputElement) => input.selectionStart)).resolves.toBe(3);
   await phone.fill('98765432');
   await expect(phone.inputValue()).resolves.toBe('98765432');
+  await dropped.waitFor({ state: 'detached' });
 
   await attachProof(page, { name: 'pago.png', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><p>no</p>') });
   await page.locator('.toast', { hasText: 'Solo se permiten imágenes JPG o PNG' }).waitFor();

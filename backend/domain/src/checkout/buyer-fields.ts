@@ -38,8 +38,7 @@ const writtenCallingCode = /(?:\+|^\s*00)\s*51/;
  * 11 digits starting with 51) keeps its 9 national digits.
  */
 export function filterPhoneInput(text: string, previous = ''): string {
-  let digits = text.normalize('NFKC').replace(writtenCallingCode, '').replace(/\D/g, '');
-  if (digits.length === peruCallingCode.length + phoneLength && digits.startsWith(peruCallingCode)) digits = digits.slice(peruCallingCode.length);
+  const digits = phoneDigits(text);
   if (digits.length <= phoneLength) return digits;
   // What was typed or pasted is what lies between the digits kept before and after it; as much of it as fits goes in.
   let before = 0;
@@ -48,6 +47,21 @@ export function filterPhoneInput(text: string, previous = ''): string {
   while (after < previous.length - before && digits[digits.length - 1 - after] === previous[previous.length - 1 - after]) after += 1;
   const inserted = digits.slice(before, digits.length - after).slice(0, phoneLength - before - after);
   return previous.slice(0, before) + inserted + previous.slice(previous.length - after);
+}
+
+/**
+ * Whether the phone field drops digits of what it was given (`text`: its whole value after a keystroke or
+ * paste): more than a phone's 9, once Peru's calling code is taken off. A foreign number pasted keeps only
+ * what fits, so the field says so rather than keep a wrong number without a word.
+ */
+export function phoneInputDropsDigits(text: string): boolean {
+  return phoneDigits(text).length > phoneLength;
+}
+
+/** The digits of a typed or pasted number, without Peru's calling code when it is given. */
+function phoneDigits(text: string): string {
+  const digits = text.normalize('NFKC').replace(writtenCallingCode, '').replace(/\D/g, '');
+  return digits.length === peruCallingCode.length + phoneLength && digits.startsWith(peruCallingCode) ? digits.slice(peruCallingCode.length) : digits;
 }
 
 export interface BuyerFields {

@@ -1,4 +1,4 @@
-import { filterNameInput, filterPhoneInput } from './buyer-fields';
+import { filterNameInput, filterPhoneInput, phoneInputDropsDigits } from './buyer-fields';
 
 describe('filterNameInput', () => {
   it('keeps letters with accents, ñ, ü, spaces, apostrophes and hyphens', () => {
@@ -40,6 +40,16 @@ describe('filterPhoneInput', () => {
       expect(filterPhoneInput(pasted)).toBe('987654321');
     }
     expect(filterPhoneInput('+51 987-654')).toBe('987654');
+  });
+
+  it('tells when what was typed or pasted had more digits than the field takes', () => {
+    expect(phoneInputDropsDigits('9876543210')).toBe(true);
+    expect(phoneInputDropsDigits('+1 415 555 0123')).toBe(true);
+    expect(phoneInputDropsDigits('987654321')).toBe(false);
+    // Peru's calling code is taken off, not dropped.
+    expect(phoneInputDropsDigits('+51 987 654 321')).toBe(false);
+    expect(phoneInputDropsDigits('51987654321')).toBe(false);
+    expect(phoneInputDropsDigits('+51 987 654 3210')).toBe(true);
   });
 
   it('reads full-width digits as digits and drops other scripts', () => {

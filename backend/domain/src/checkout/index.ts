@@ -1,3 +1,3 @@
-export { filterNameInput, filterPhoneInput, nameMaxLength, phoneLength, type BuyerFields } from './buyer-fields';
+export { filterNameInput, filterPhoneInput, nameMaxLength, phoneInputDropsDigits, phoneLength, type BuyerFields } from './buyer-fields';
 export * from './checkout-form.schema';
 export * from './checkout-request.schema';

@@ -83,13 +83,18 @@ it('prefills the account name and e-mail and the saved phone, and filters what i
   await user.clear(phone);
   await user.type(phone, '987-654-321');
   expect(phone).toHaveValue('987654321');
-  // A tenth digit is not taken, at the end or in the middle, and the caret stays where it was.
+  expect(phone).toHaveAccessibleDescription(PHONE_HINT);
+  // A tenth digit is not taken, at the end or in the middle, and the caret stays where it was; the field says why.
   await user.type(phone, '9');
   expect(phone).toHaveValue('987654321');
+  expect(within(phone.closest('div') as HTMLElement).getByRole('alert')).toHaveTextContent(messages.checkout.phoneDigits);
+  expect(phone).toHaveAccessibleDescription(`${messages.checkout.phoneDigits} ${PHONE_HINT}`);
+  expect(phone).not.toHaveAttribute('aria-invalid');
   await user.type(phone, '5', { initialSelectionStart: 3, initialSelectionEnd: 3 });
   expect(phone).toHaveValue('987654321');
   await waitFor(() => expect(phone).toHaveProperty('selectionStart', 3));
   await user.clear(phone);
+  expect(phone).toHaveAccessibleDescription(PHONE_HINT);
   await user.type(phone, '98765432');
   await user.type(phone, 'x', { initialSelectionStart: 2, initialSelectionEnd: 2 });
   await waitFor(() => expect(phone).toHaveProperty('selectionStart', 2));
@@ -103,9 +108,16 @@ it('prefills the account name and e-mail and the saved phone, and filters what i
   await user.paste('55');
   expect(phone).toHaveValue('987565432');
   await waitFor(() => expect(phone).toHaveProperty('selectionStart', 4));
+  expect(phone).toHaveAccessibleDescription(`${messages.checkout.phoneDigits} ${PHONE_HINT}`);
   await user.clear(phone);
   await user.paste('+51 955 111 222');
   expect(phone).toHaveValue('955111222');
+  expect(phone).toHaveAccessibleDescription(PHONE_HINT);
+  // A foreign number keeps what fits, and the field says so.
+  await user.clear(phone);
+  await user.paste('+1 415 555 0123');
+  expect(phone).toHaveValue('141555501');
+  expect(phone).toHaveAccessibleDescription(`${messages.checkout.phoneDigits} ${PHONE_HINT}`);
   expect(within(screen.getByRole('main')).getByText('Mago Oscuro')).toBeInTheDocument();
   expect(screen.getByTestId('checkout-total')).toHaveTextContent('S/ 25.00');
 });

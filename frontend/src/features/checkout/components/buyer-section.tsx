@@ -1,5 +1,5 @@
-import { filterNameInput, filterPhoneInput } from '@tcg/domain';
-import { type ChangeEvent, type ReactNode, useId } from 'react';
+import { filterNameInput, filterPhoneInput, messages, phoneInputDropsDigits } from '@tcg/domain';
+import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import type { FieldRefusal } from '../use-checkout-submit';
 
 /** What each field takes (spec §5), said before a submit is refused for it. */
@@ -34,30 +34,39 @@ function keepCaret(input: HTMLInputElement, next: string): void {
 /** Spec §2 section 1. The name and phone fields drop what spec §5 forbids as it is typed or pasted. */
 export function BuyerSection({ name, email, phone, invalid, onNameChange, onPhoneChange }: BuyerSectionProps) {
   const id = useId();
-  const refused = (field: string) => invalid?.field === field;
-  // Each field's label is its name alone; the hint and the refusal under it are its description.
+  // The phone field's last keystroke or paste brought more digits than it takes: said at once, not at submit.
+  const [phoneDropped, setPhoneDropped] = useState(false);
+  const refusal = (field: string): { message: string; alert: boolean } | null => {
+    if (invalid?.field === field) return { message: invalid.message, alert: false };
+    return field === 'phone' && phoneDropped ? { message: messages.checkout.phoneDigits, alert: true } : null;
+  };
+  // Each field's label is its name alone; the hint and the refusal under it are its description. Only a
+  // refused submit marks the value invalid: digits dropped left a number the field takes.
   const marked = (field: string, hint?: string) => ({
     id: `${id}-${field}`,
-    'aria-invalid': refused(field) || undefined,
-    'aria-describedby': [refused(field) && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') || undefined,
+    'aria-invalid': invalid?.field === field || undefined,
+    'aria-describedby': [refusal(field) && `${id}-${field}-error`, hint && `${id}-${field}-hint`].filter(Boolean).join(' ') || undefined,
     required: true,
   });
-  const field = (name: string, label: string, input: ReactNode, hint?: string) => (
-    <div className="checkout-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {input}
-      {refused(name) && (
-        <span id={`${id}-${name}-error`} className="checkout-field__error">
-          {invalid?.message}
-        </span>
-      )}
-      {hint && (
-        <span id={`${id}-${name}-hint`} className="checkout-field__hint">
-          {hint}
-        </span>
-      )}
-    </div>
-  );
+  const field = (name: string, label: string, input: ReactNode, hint?: string) => {
+    const shown = refusal(name);
+    return (
+      <div className="checkout-field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        {input}
+        {shown && (
+          <span id={`${id}-${name}-error`} className="checkout-field__error" role={shown.alert ? 'alert' : undefined}>
+            {shown.message}
+          </span>
+        )}
+        {hint && (
+          <span id={`${id}-${name}-hint`} className="checkout-field__hint">
+            {hint}
+          </span>
+        )}
+      </div>
+    );
+  };
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">Datos del comprador</legend>
@@ -80,6 +89,7 @@ export function BuyerSection({ name, email, phone, invalid, onNameChange, onPhon
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
             const next = filterPhoneInput(event.target.value, phone);
             keepCaret(event.target, next);
+            setPhoneDropped(phoneInputDropsDigits(event.target.value));
             onPhoneChange(next);
           }}
         />,
