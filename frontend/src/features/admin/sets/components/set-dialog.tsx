@@ -2,9 +2,8 @@ import { messages } from '@tcg/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
-import { useDismiss } from '@/components/ui/use-dismiss';
-import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { ApiError } from '@/lib/api-client';
+import { AdminDialog } from '../../admin-dialog';
 import { type AdminSet, type SetProducts, useAutocompleteSet, useSaveSet } from '../api/sets';
 import '../../content-admin.css';
 
@@ -36,9 +35,6 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   const save = useSaveSet();
   const autocomplete = useAutocompleteSet();
   const toast = useToast();
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  useModalFocus(dialog);
   const errorId = useId();
   // Why the last save or autocomplete was refused for an empty field: the toast says it, the dialog keeps it.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -61,8 +57,6 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
       'aria-describedby': refused ? errorId : undefined,
     };
   };
-
-  const onBackdrop = useDismiss(onClose, JSON.stringify(set) !== JSON.stringify(editing ?? emptySet));
 
   const fill = () => {
     if (!set.name.trim()) return refuse(messages.admin.sets.nameFirst, 'name');
@@ -106,74 +100,63 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
   );
 
   return (
-    <div className="ca-backdrop" onClick={onBackdrop}>
-      {/* The dialog holds the form: a <form> may not take the dialog role. */}
-      <div ref={dialog} className="ca-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <form className="ca-form ca-dialog__body" onSubmit={submit} noValidate>
-          <h2 id={titleId}>{editing ? 'Editar set' : 'Nuevo set'}</h2>
-          <label>
-            Nombre
-            <input
-              maxLength={200}
-              value={set.name}
-              onChange={(event) => setSet({ ...set, name: event.target.value })}
-              {...marked('name')}
-            />
-          </label>
-          <div className="ca-actions">
-            <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
-              {autocomplete.isPending ? 'Consultando...' : 'Autocompletar'}
-            </Button>
-          </div>
-          <div className="ca-grid">
-            <label>
-              Código
-              <input
-                maxLength={40}
-                value={set.id}
-                readOnly={editing !== null}
-                onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })}
-                {...marked('id')}
-              />
-            </label>
-            <label>
-              Lanzamiento
-              <input
-                type="date"
-                value={set.releaseDate}
-                onChange={(event) => setSet({ ...set, releaseDate: event.target.value })}
-                {...marked('releaseDate')}
-              />
-            </label>
-          </div>
-          <fieldset>
-            <legend>Productos</legend>
-            {(Object.keys(productLabels) as Array<keyof SetProducts>).map(product)}
-          </fieldset>
-          <label className="ca-check">
-            <input
-              type="checkbox"
-              checked={set.preorderAvailable}
-              onChange={(event) => setSet({ ...set, preorderAvailable: event.target.checked })}
-            />
-            Preventa disponible
-          </label>
-          <p className="ca-muted">Cartas: {set.cards.length}</p>
-          {invalid.length > 0 && (
-            <p id={errorId} className="ca-error">
-              {refusal}
-            </p>
-          )}
-          <div className="ca-actions">
-            <Button variant="secondary" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Guardando...' : 'Guardar'}
-            </Button>
-          </div>
-        </form>
+    <AdminDialog
+      title={editing ? 'Editar set' : 'Nuevo set'}
+      dirty={JSON.stringify(set) !== JSON.stringify(editing ?? emptySet)}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel="Guardar"
+      formClassName="ca-form"
+    >
+      <label>
+        Nombre
+        <input maxLength={200} value={set.name} onChange={(event) => setSet({ ...set, name: event.target.value })} {...marked('name')} />
+      </label>
+      <div className="ca-actions">
+        <Button variant="secondary" onClick={fill} disabled={autocomplete.isPending}>
+          {autocomplete.isPending ? 'Consultando...' : 'Autocompletar'}
+        </Button>
       </div>
-    </div>
+      <div className="ca-grid">
+        <label>
+          Código
+          <input
+            maxLength={40}
+            value={set.id}
+            readOnly={editing !== null}
+            onChange={(event) => setSet({ ...set, id: event.target.value.toUpperCase() })}
+            {...marked('id')}
+          />
+        </label>
+        <label>
+          Lanzamiento
+          <input
+            type="date"
+            value={set.releaseDate}
+            onChange={(event) => setSet({ ...set, releaseDate: event.target.value })}
+            {...marked('releaseDate')}
+          />
+        </label>
+      </div>
+      <fieldset>
+        <legend>Productos</legend>
+        {(Object.keys(productLabels) as Array<keyof SetProducts>).map(product)}
+      </fieldset>
+      <label className="ca-check">
+        <input
+          type="checkbox"
+          checked={set.preorderAvailable}
+          onChange={(event) => setSet({ ...set, preorderAvailable: event.target.checked })}
+        />
+        Preventa disponible
+      </label>
+      <p className="ca-muted">Cartas: {set.cards.length}</p>
+      {invalid.length > 0 && (
+        <p id={errorId} className="ca-error">
+          {refusal}
+        </p>
+      )}
+    </AdminDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { messages } from '@tcg/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
-import { useDismiss } from '@/components/ui/use-dismiss';
-import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { ApiError } from '@/lib/api-client';
+import { AdminDialog } from '../../admin-dialog';
 import { parseSlideForm, type SlideForm, useCreateSlide } from '../api/create-slide';
 import '../../content-admin.css';
 
@@ -27,9 +25,6 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   const [form, setForm] = useState(emptyForm);
   const create = useCreateSlide();
   const toast = useToast();
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  useModalFocus(dialog);
   const problemId = useId();
   // The field the last save was refused for, and why; it takes the focus, and typing in it ends the refusal.
   const [problem, setProblem] = useState<{ field: CheckedField; text: string } | null>(null);
@@ -42,8 +37,6 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
     setProblem({ field, text });
     inputs[field].current?.focus();
   };
-
-  const onBackdrop = useDismiss(onClose, JSON.stringify(form) !== JSON.stringify(emptyForm));
 
   const field = (name: keyof Omit<SlideForm, 'visible'>) => ({
     value: form[name],
@@ -86,61 +79,55 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <div className="ca-backdrop" onClick={onBackdrop}>
-      {/* The dialog holds the form: a <form> may not take the dialog role. */}
-      <div ref={dialog} className="ca-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <form className="ca-form ca-dialog__body" onSubmit={submit} noValidate>
-          <h2 id={titleId}>Agregar slide</h2>
-          <p className="ca-muted">
-            Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.
-          </p>
-          <label>
-            Título (opcional)
-            <input maxLength={200} {...field('title')} />
-          </label>
-          <div className="ca-field">
-            <label>
-              URL de la imagen de escritorio
-              <input type="url" required {...checked('desktopUrl')} placeholder="https://..." />
-            </label>
-            {problemUnder('desktopUrl')}
-          </div>
-          <div className="ca-field">
-            <label>
-              URL de la imagen móvil (opcional)
-              <input type="url" {...checked('mobileUrl')} placeholder="https://..." />
-            </label>
-            {problemUnder('mobileUrl')}
-          </div>
-          <div className="ca-field">
-            <label>
-              Enlace (opcional)
-              <input {...checked('link')} placeholder="/search?q=..." />
-            </label>
-            {problemUnder('link')}
-          </div>
-          <label>
-            Texto alternativo
-            <input maxLength={200} {...field('alt')} />
-          </label>
-          <label>
-            Orden
-            <input inputMode="numeric" {...field('order')} />
-          </label>
-          <label className="ca-check">
-            <input type="checkbox" checked={form.visible} onChange={(event) => setForm({ ...form, visible: event.target.checked })} />
-            Visible
-          </label>
-          <div className="ca-actions">
-            <Button variant="secondary" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Guardando...' : 'Guardar'}
-            </Button>
-          </div>
-        </form>
+    <AdminDialog
+      title="Agregar slide"
+      dirty={JSON.stringify(form) !== JSON.stringify(emptyForm)}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel="Guardar"
+      formClassName="ca-form"
+    >
+      <p className="ca-muted">
+        Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.
+      </p>
+      <label>
+        Título (opcional)
+        <input maxLength={200} {...field('title')} />
+      </label>
+      <div className="ca-field">
+        <label>
+          URL de la imagen de escritorio
+          <input type="url" required {...checked('desktopUrl')} placeholder="https://..." />
+        </label>
+        {problemUnder('desktopUrl')}
       </div>
-    </div>
+      <div className="ca-field">
+        <label>
+          URL de la imagen móvil (opcional)
+          <input type="url" {...checked('mobileUrl')} placeholder="https://..." />
+        </label>
+        {problemUnder('mobileUrl')}
+      </div>
+      <div className="ca-field">
+        <label>
+          Enlace (opcional)
+          <input {...checked('link')} placeholder="/search?q=..." />
+        </label>
+        {problemUnder('link')}
+      </div>
+      <label>
+        Texto alternativo
+        <input maxLength={200} {...field('alt')} />
+      </label>
+      <label>
+        Orden
+        <input inputMode="numeric" {...field('order')} />
+      </label>
+      <label className="ca-check">
+        <input type="checkbox" checked={form.visible} onChange={(event) => setForm({ ...form, visible: event.target.checked })} />
+        Visible
+      </label>
+    </AdminDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
-import { useDismiss } from '@/components/ui/use-dismiss';
-import { useModalFocus } from '@/components/ui/use-modal-focus';
 import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { AdminDialog } from '../../admin-dialog';
 import { parseAddStockForm, useAddStock } from '../api/add-stock';
 import type { StockCheckRow } from '../api/get-stock-check';
 import { printOf } from './stock-check-table';
@@ -31,12 +29,9 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
   const addStock = useAddStock();
   const attempt = useIdempotencyKey('addStock');
   const toast = useToast();
-  const titleId = useId();
   const quantityRef = useRef<HTMLInputElement>(null);
   const unitCostRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  useModalFocus(dialog, !!card, quantityRef, returnFocus);
 
   const cardId = card?.id;
   const { reset } = addStock;
@@ -45,9 +40,6 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
     setInvalid(null);
     reset();
   }, [cardId, reset]);
-
-  // What was typed survives closing, so nothing is lost to ask about.
-  const onBackdrop = useDismiss(onClose, false);
 
   if (!card) return null;
 
@@ -81,58 +73,56 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
   // A field's own refusal describes that field alone; the shop's refusal is about the whole entry.
   const describedFor = (field: 'quantity' | 'unitCost') => (problem && (!invalid || invalid.field === field) ? errorId : undefined);
   return (
-    <div className="admin-dialog__backdrop" onClick={onBackdrop}>
-      {/* The dialog holds the form: a <form> may not take the dialog role. */}
-      <div ref={dialog} className="admin-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <form className="admin-dialog__body" onSubmit={submit} noValidate>
-          <h2 id={titleId}>Agregar Stock</h2>
-          <p className="admin-dialog__card">
-            {card.name}
-            <span className="stock-table__print">{printOf(card)}</span>
-          </p>
-          <label>
-            Cantidad
-            <input
-              ref={quantityRef}
-              inputMode="numeric"
-              value={quantity}
-              onChange={(event) => {
-                setQuantity(event.target.value);
-                corrected('quantity');
-              }}
-              aria-invalid={invalid?.field === 'quantity' || undefined}
-              aria-describedby={describedFor('quantity')}
-            />
-          </label>
-          <label>
-            Costo unitario (S/)
-            <input
-              ref={unitCostRef}
-              inputMode="decimal"
-              value={unitCost}
-              onChange={(event) => {
-                setUnitCost(event.target.value);
-                corrected('unitCost');
-              }}
-              aria-invalid={invalid?.field === 'unitCost' || undefined}
-              aria-describedby={describedFor('unitCost')}
-            />
-          </label>
-          {problem && (
-            <p id={errorId} className="admin-dialog__error" role="alert">
-              {problem}
-            </p>
-          )}
-          <div className="admin-dialog__actions">
-            <Button variant="secondary" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={addStock.isPending}>
-              {addStock.isPending ? 'Guardando...' : 'Agregar'}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>
+    // What was typed survives closing, so nothing is lost to ask about.
+    <AdminDialog
+      title="Agregar Stock"
+      dirty={false}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={addStock.isPending}
+      submitLabel="Agregar"
+      narrow
+      formClassName="add-stock"
+      initialFocus={quantityRef}
+      returnFocus={returnFocus}
+    >
+      <p className="add-stock__card">
+        {card.name}
+        <span className="stock-table__print">{printOf(card)}</span>
+      </p>
+      <label>
+        Cantidad
+        <input
+          ref={quantityRef}
+          inputMode="numeric"
+          value={quantity}
+          onChange={(event) => {
+            setQuantity(event.target.value);
+            corrected('quantity');
+          }}
+          aria-invalid={invalid?.field === 'quantity' || undefined}
+          aria-describedby={describedFor('quantity')}
+        />
+      </label>
+      <label>
+        Costo unitario (S/)
+        <input
+          ref={unitCostRef}
+          inputMode="decimal"
+          value={unitCost}
+          onChange={(event) => {
+            setUnitCost(event.target.value);
+            corrected('unitCost');
+          }}
+          aria-invalid={invalid?.field === 'unitCost' || undefined}
+          aria-describedby={describedFor('unitCost')}
+        />
+      </label>
+      {problem && (
+        <p id={errorId} className="add-stock__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </AdminDialog>
   );
 }
