@@ -5,4 +5,5 @@ export * from './open-database';
 export * from './migrate';
 export * from './data-dir-lock';
 export * from './data-dir';
+export * from './make-directory';
 export * from './table-maintenance';

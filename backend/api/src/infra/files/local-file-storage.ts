@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
+import { access, open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { makeDirectory } from '@tcg/projections';
 import {
   assertValidContentType,
   assertValidKey,
@@ -47,7 +48,7 @@ export class LocalFileStorage implements FileStorage {
     await this.exclusive(key, async () => {
       const existed = await this.exists(key);
       try {
-        await mkdir(dirname(file), { recursive: true });
+        await makeDirectory(dirname(file));
         await writeAtomically(sidecarOf(file), contentType);
         await writeAtomically(file, bytes);
       } catch (error) {
@@ -82,7 +83,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async ping(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await makeDirectory(this.root);
     await access(this.root, constants.W_OK);
     const { bavail, bsize } = await statfs(this.root);
     const free = bavail * bsize;

@@ -1,0 +1,24 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+const hasCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException | null)?.code === code;
+
+/**
+ * `mkdir -p`: makes `path` and whichever of its parents are missing. Node's own `recursive: true` never
+ * returns when a parent exists but refuses children with ENOENT, as /proc does on Linux: DATA_DIR=/proc/tcg
+ * hung the shop and the CLI without a word. Here a directory refused after its parent was made fails with
+ * that error.
+ */
+export async function makeDirectory(path: string): Promise<void> {
+  try {
+    await mkdir(path);
+  } catch (error) {
+    if (hasCode(error, 'EEXIST') && (await stat(path)).isDirectory()) return;
+    if (!hasCode(error, 'ENOENT') || dirname(path) === path) throw error;
+    await makeDirectory(dirname(path));
+    await mkdir(path).catch((again: unknown) => {
+      // Made meanwhile by another process or request: what was wanted.
+      if (!hasCode(again, 'EEXIST')) throw again;
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeDirectory } from './make-directory';
+import { openDatabase } from './open-database';
+
+describe('makeDirectory', () => {
+  let root: string;
+  beforeEach(() => (root = mkdtempSync(join(tmpdir(), 'tcg-mkdir-'))));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('makes a directory and its missing parents, and takes one that is there', async () => {
+    const path = join(root, 'a', 'b', 'c');
+    await makeDirectory(path);
+    expect(statSync(path).isDirectory()).toBe(true);
+    await expect(makeDirectory(path)).resolves.toBeUndefined();
+  });
+
+  it('makes the same directory from many callers at once', async () => {
+    const path = join(root, 'x', 'y');
+    await Promise.all(Array.from({ length: 8 }, () => makeDirectory(path)));
+    expect(statSync(path).isDirectory()).toBe(true);
+  });
+
+  it('refuses a path that is a file', async () => {
+    const file = join(root, 'file');
+    writeFileSync(file, '');
+    await expect(makeDirectory(file)).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(makeDirectory(join(file, 'below'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+
+  // Node's `mkdir(…, { recursive: true })` never settles there.
+  it('fails, rather than hangs, where a parent refuses children (/proc)', async () => {
+    await expect(makeDirectory('/proc/tcg-make-directory/data')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('openDatabase on a DATA_DIR that cannot be made', () => {
+  it('says which folder and why, instead of hanging', async () => {
+    await expect(openDatabase({ dataDir: '/proc/tcg-open-database' })).rejects.toThrow(
+      "the embedded database's folder /proc/tcg-open-database (DATA_DIR) cannot be made: ENOENT",
+    );
+  });
+});
