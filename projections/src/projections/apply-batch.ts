@@ -79,6 +79,14 @@ export async function applyBatch(
   } catch (error) {
     memory.clear();
     if (isTransient(error)) throw error;
+    const split = refusedWriteHalves(batch, error);
+    if (split) {
+      // Each half in a transaction of its own, without the fold done ahead: the events before the refused one are kept.
+      const again = { ...options, folded: undefined, memory: new RunMemory() };
+      const first = await applyBatch(db, projection, split[0], again);
+      if (first.kind === 'halted' || first.kind === 'moved') return first;
+      return applyBatch(db, projection, split[1], { ...again, expectedFrom: first.position });
+    }
     const message = haltMessage(error, batch);
     // The events before the one it cannot apply are kept: the halt stands just before that event.
     const before = options.folded ? null : beforeFailedEvent(batch, error);
@@ -95,12 +103,31 @@ export async function applyBatch(
  * The events of `batch` before the one `error` names, as a batch ending just before it: what a halt on
  * that event keeps (a replay halted in its first batch of 40,000 used to keep none, emptying the shop).
  * Null when the error names no event of the batch after its first (a write the database refused names
- * none: the whole batch stays out).
+ * none: `refusedWriteHalves` finds it).
  */
 export function beforeFailedEvent(batch: SubscriptionBatch<ProjectedEvent>, error: unknown): SubscriptionBatch<ProjectedEvent> | null {
   if (!(error instanceof ProjectionEventError)) return null;
   const at = batch.events.findIndex((event) => event.position === error.event.position);
   return at > 0 ? { events: batch.events.slice(0, at), checkpoint: error.event.position - 1 } : null;
+}
+
+/**
+ * A write the database refused (a constraint the rows break) names no event. The batch is then applied
+ * again in two halves, and so on down to the one event the database refuses, so that the halt names that
+ * event and stands just before it, keeping the events before it (a replay whose first batch held one
+ * such event left the shop without a single card, QA). Null for an error that names its event, or a
+ * batch of one.
+ */
+export function refusedWriteHalves(
+  batch: SubscriptionBatch<ProjectedEvent>,
+  error: unknown,
+): [SubscriptionBatch<ProjectedEvent>, SubscriptionBatch<ProjectedEvent>] | null {
+  if (error instanceof ProjectionEventError || batch.events.length < 2) return null;
+  const middle = Math.floor(batch.events.length / 2);
+  return [
+    { events: batch.events.slice(0, middle), checkpoint: batch.events[middle - 1].position },
+    { events: batch.events.slice(middle), checkpoint: batch.checkpoint },
+  ];
 }
 
 /** A message on one line (an error's text may span several). */
@@ -110,8 +137,8 @@ export function oneLine(text: string): string {
 
 /**
  * What a halt records: an event the projection could not take names itself; a write the database
- * refused (a constraint, a value out of range) names the batch's positions, so the operator knows
- * where in the log to look.
+ * refused names the event (`refusedWriteHalves` narrows the batch down to it), or the batch's positions
+ * when it cannot be narrowed, so the operator knows where in the log to look.
  */
 export function haltMessage(error: unknown, batch: SubscriptionBatch<ProjectedEvent>): string {
   // One line: `status` shows it in its table, and the CLI and the projector's log print it as one line.

@@ -1,9 +1,11 @@
 import { cardStreamName, computeStock, orderStreamName, type TcgEvent } from '@tcg/domain';
+import type { RecordedEvent } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { appendEvents, createPostgresTestDatabase, listingEvents, projectAll, readModelChecksums, TestDatabase } from '../testing';
 import { applyBatch } from './apply-batch';
 import { cardsProjection } from './cards.projection';
 import { readCheckpoint } from './checkpoints';
+import { ordersProjection } from './orders.projection';
 import { createProjections } from './projection-registry';
 import { replayProjection, replayProjections } from './replay';
 
@@ -226,4 +228,44 @@ describe('checkpoints', () => {
       await other.drop();
     }
   });
+
+  it.each(['folded ahead (catch-up)', 'applied (projector)'] as const)(
+    'narrows a write the database refused, %s, down to its event: the halt names it and keeps the events before it',
+    async (path) => {
+      const other = await createPostgresTestDatabase();
+      const otherStore = new PostgresEventStore(other.db);
+      try {
+        const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
+        const placed = (orderId: string, when: string) => ({
+          type: 'OrderPlaced' as const,
+          version: 1 as const,
+          data: { orderId, buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: 100, reservationId: `r-${orderId}` }], total: 100, proofKey: 'p', proofHash: orderId, at: when },
+        });
+        await appendEvents(otherStore, orderStreamName('dup'), [placed('dup', at(1))]);
+        await projectAll(other.db, otherStore);
+        const start = await otherStore.head();
+        // One batch: three good orders, the same order placed again (the table's key refuses it), two more good ones.
+        let lastGood = start;
+        for (const orderId of ['g1', 'g2', 'g3']) lastGood = await appendEvents(otherStore, orderStreamName(orderId), [placed(orderId, at(2))]);
+        const duplicate = await appendEvents(otherStore, orderStreamName('dup'), [placed('dup', at(3))]);
+        for (const orderId of ['g4', 'g5']) await appendEvents(otherStore, orderStreamName(orderId), [placed(orderId, at(4))]);
+        if (path === 'folded ahead (catch-up)') {
+          await expect(projectAll(other.db, otherStore, [ordersProjection()])).rejects.toThrow(
+            new RegExp(`projection orders halted: event OrderPlaced at position ${duplicate} on order-dup: duplicate key`),
+          );
+        } else {
+          const events: RecordedEvent[] = [];
+          for await (const event of otherStore.readAll(start, 100)) events.push(event);
+          const outcome = await applyBatch(other.db, ordersProjection(), { events, checkpoint: events[events.length - 1].position }, { expectedFrom: start });
+          expect(outcome).toEqual({ kind: 'halted', error: expect.stringMatching(new RegExp(`^event OrderPlaced at position ${duplicate} on order-dup: duplicate key`)) });
+        }
+        expect(await readCheckpoint(other.db, 'orders')).toMatchObject({ state: 'halted', position: lastGood });
+        const { rows } = await other.db.query<{ id: string }>('SELECT id FROM orders ORDER BY id');
+        expect(rows.map((row) => row.id)).toEqual(['dup', 'g1', 'g2', 'g3']);
+      } finally {
+        await otherStore.close();
+        await other.drop();
+      }
+    },
+  );
 });
