@@ -69,9 +69,9 @@ const CARD_COLUMNS: Record<keyof CardRow, string> = {
   set_id: 'text',
   language: 'text',
   keywords: 'text[]',
-  stock_final: 'integer',
-  last_sale_price: 'integer',
-  last_offer_price: 'integer',
+  stock_final: 'bigint',
+  last_sale_price: 'bigint',
+  last_offer_price: 'bigint',
   listed_at: 'timestamptz',
   updated_at: 'timestamptz',
   position: 'bigint',
@@ -96,8 +96,8 @@ const MOVEMENT_COLUMNS: readonly Column<MovementRow>[] = [
   ['card_id', 'text', (row) => row.card_id],
   ['position', 'bigint', (row) => row.position],
   ['type', 'text', (row) => row.type],
-  ['quantity', 'integer', (row) => row.quantity],
-  ['unit_cost', 'integer', (row) => row.unit_cost],
+  ['quantity', 'bigint', (row) => row.quantity],
+  ['unit_cost', 'bigint', (row) => row.unit_cost],
   ['timestamp', 'timestamptz', (row) => row.timestamp],
   ['source', 'text', (row) => row.source],
   ['reservation_id', 'text', (row) => row.reservation_id],
@@ -107,16 +107,16 @@ const MOVEMENT_COLUMNS: readonly Column<MovementRow>[] = [
 const STOCK_ENTRY_COLUMNS: readonly Column<StockEntryRow>[] = [
   ['card_id', 'text', (row) => row.card_id],
   ['position', 'bigint', (row) => row.position],
-  ['quantity', 'integer', (row) => row.quantity],
-  ['cost_per_unit', 'integer', (row) => row.cost_per_unit],
+  ['quantity', 'bigint', (row) => row.quantity],
+  ['cost_per_unit', 'bigint', (row) => row.cost_per_unit],
   ['added_at', 'timestamptz', (row) => row.added_at],
 ];
 
 const PRICE_ENTRY_COLUMNS: readonly Column<PriceEntryRow>[] = [
   ['card_id', 'text', (row) => row.card_id],
   ['position', 'bigint', (row) => row.position],
-  ['sale_price', 'integer', (row) => row.sale_price],
-  ['offer_price', 'integer', (row) => row.offer_price],
+  ['sale_price', 'bigint', (row) => row.sale_price],
+  ['offer_price', 'bigint', (row) => row.offer_price],
   ['updated_at', 'timestamptz', (row) => row.updated_at],
 ];
 
@@ -216,7 +216,7 @@ export interface StockRow {
 
 const STOCK_ROW_COLUMNS: readonly Column<StockRow>[] = [
   ['id', 'text', (row) => row.id],
-  ['stock_final', 'integer', (row) => row.stock_final],
+  ['stock_final', 'bigint', (row) => row.stock_final],
   ['updated_at', 'timestamptz', (row) => row.updated_at],
   ['position', 'bigint', (row) => row.position],
 ];

@@ -125,8 +125,8 @@ const ITEM_COLUMNS: readonly Column<ItemRow>[] = [
   ['line', 'integer', (row) => row.line],
   ['card_id', 'text', (row) => row.card_id],
   ['name', 'text', (row) => row.name],
-  ['quantity', 'integer', (row) => row.quantity],
-  ['unit_price', 'integer', (row) => row.unit_price],
+  ['quantity', 'bigint', (row) => row.quantity],
+  ['unit_price', 'bigint', (row) => row.unit_price],
   ['reservation_id', 'text', (row) => row.reservation_id],
 ];
 

@@ -82,6 +82,39 @@ describe('cards projection', () => {
     expect((await searchRow())[0].search_text).toContain('bola peluda');
   });
 
+  it('holds any quantity and amount an event may carry, past 32 bits (stored before the domain had limits)', async () => {
+    const other = await createPostgresTestDatabase();
+    const otherStore = new PostgresEventStore(other.db);
+    try {
+      const big = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 2 });
+      await appendEvents(otherStore, big.streamId, big.events);
+      await appendEvents(otherStore, big.streamId, [
+        { type: 'StockAdded', version: 1, data: { cardId: big.id, quantity: 3_000_000_000, unitCost: 3_000_000_000, at: at(1) } },
+        { type: 'PriceSet', version: 1, data: { cardId: big.id, salePrice: 4_000_000_000, offerPrice: 3_500_000_000, at: at(2) } },
+        { type: 'StockReserved', version: 1, data: { cardId: big.id, reservationId: 'rb', orderId: 'ob', quantity: 2_500_000_000, at: at(3) } },
+      ]);
+      const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
+      const line = { cardId: big.id, name: 'Jinzo', quantity: 2_500_000_000, unitPrice: 3_500_000_000, reservationId: 'rb' };
+      await appendEvents(otherStore, orderStreamName('ob'), [
+        { type: 'OrderPlaced', version: 1, data: { orderId: 'ob', buyer, items: [line], total: 1, proofKey: 'p', proofHash: 'hb', at: at(3) } },
+      ]);
+      await projectAll(other.db, otherStore);
+      const { rows } = await other.db.query('SELECT stock_final, last_sale_price, last_offer_price, price FROM cards WHERE id = $1', [big.id]);
+      expect(rows).toEqual([{ stock_final: 500_000_002, last_sale_price: 4_000_000_000, last_offer_price: 3_500_000_000, price: 3_500_000_000 }]);
+      const movements = await other.db.query('SELECT type, quantity, unit_cost FROM card_movements WHERE card_id = $1 AND quantity > 2 ORDER BY position', [big.id]);
+      expect(movements.rows).toEqual([
+        { type: 'ingreso', quantity: 3_000_000_000, unit_cost: 3_000_000_000 },
+        { type: 'reserva', quantity: 2_500_000_000, unit_cost: null },
+      ]);
+      const items = await other.db.query('SELECT quantity, unit_price FROM order_items WHERE order_id = $1', ['ob']);
+      expect(items.rows).toEqual([{ quantity: 2_500_000_000, unit_price: 3_500_000_000 }]);
+      expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'running' });
+    } finally {
+      await otherStore.close();
+      await other.drop();
+    }
+  });
+
   it('keeps the ledger: movements, stock entries and price entries', async () => {
     const { rows: movements } = await database.db.query<{ type: string; quantity: number; source: string | null; reservation_id: string | null; order_id: string | null }>(
       'SELECT type, quantity, source, reservation_id, order_id FROM card_movements WHERE card_id = $1 ORDER BY position', [cardId]);

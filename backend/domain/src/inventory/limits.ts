@@ -2,8 +2,8 @@
 export const MAX_MOVEMENT_UNITS = 100_000;
 
 /**
- * The most units one card may hold. A singles shop never comes near it; it keeps `stock_final` (and the
- * search index's stock field) inside a 32-bit integer whatever is added.
+ * The most units one card may hold. A singles shop never comes near it: a larger stock is a slip of the
+ * keyboard (an `ingreso` of 99,999,999,999 units), refused before it reaches the log for good.
  */
 export const MAX_CARD_STOCK = 1_000_000;
 

@@ -12,10 +12,9 @@ describe('the domain limits', () => {
     expect(messages.domain.stockLimit).toContain(`más de ${number.format(MAX_CARD_STOCK)} unidades`);
   });
 
-  it('keep a card stock, a price, and an amount a 32-bit column holds', () => {
-    expect(MAX_CARD_STOCK).toBeLessThan(2 ** 31);
-    expect(MAX_AMOUNT_CENTS).toBeLessThan(2 ** 31);
+  it('keep a movement within a card stock, and a line of the largest movement at the highest price a safe integer', () => {
     expect(MAX_MOVEMENT_UNITS).toBeLessThanOrEqual(MAX_CARD_STOCK);
+    expect(Number.isSafeInteger(MAX_MOVEMENT_UNITS * MAX_AMOUNT_CENTS)).toBe(true);
   });
 
   it.each([
