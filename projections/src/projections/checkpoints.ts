@@ -81,6 +81,11 @@ export async function haltCheckpoint(sql: Sql, name: string, error: string): Pro
   ]);
 }
 
+/** A halted projection running again from where it stands (the same failure records its error anew). */
+export async function resumeCheckpoint(sql: Sql, name: string): Promise<void> {
+  await sql.query(`UPDATE projection_checkpoints SET state = 'running', last_error = NULL, updated_at = now() WHERE name = $1 AND state = 'halted'`, [name]);
+}
+
 export async function deleteCheckpoint(sql: Sql, name: string): Promise<void> {
   await sql.query('DELETE FROM projection_checkpoints WHERE name = $1', [name]);
 }

@@ -87,7 +87,8 @@ it('answers false at once for a halted projection and after the timeout for one 
 
 it('tells once that its projection is halted, with the recorded error, and again after a new halt', async () => {
   const halts: string[] = [];
-  const runner = new ProjectionRunner({ db: database.db, store, projection: cardsProjection(), retryMs: 20, onHalted: (error) => halts.push(error) });
+  // Not tried again on taking it up: this halt was set by hand, with no event behind it to fail again.
+  const runner = new ProjectionRunner({ db: database.db, store, projection: cardsProjection(), retryMs: 20, retryHalted: false, onHalted: (error) => halts.push(error) });
   await database.db.query(`UPDATE projection_checkpoints SET state = 'halted', last_error = 'first' WHERE name = 'cards'`);
   runner.start();
   const until = async (done: () => boolean) => {
@@ -105,4 +106,54 @@ it('tells once that its projection is halted, with the recorded error, and again
   await until(() => halts.length === 2);
   expect(halts).toEqual(['first', 'second']);
   await runner.stop();
+});
+
+describe('a halted projection taken up by a starting projector', () => {
+  it('is tried again from its checkpoint: halted under earlier code, it runs on when the cause is gone', async () => {
+    const retried: string[] = [];
+    await replayProjection({ db: database.db, store, projection: cardsProjection(), pollMs: 20 });
+    const card = listingEvents(SEARCH_FIXTURE[3]);
+    const written = await appendEvents(store, card.streamId, card.events);
+    // As an earlier version left it: halted on an event this code applies.
+    await database.db.query(`UPDATE projection_checkpoints SET state = 'halted', last_error = 'integer out of range' WHERE name = 'cards'`);
+    const runner = new ProjectionRunner({ db: database.db, store, projection: cardsProjection(), retryMs: 20, onRetryingHalted: (error) => retried.push(error) });
+    const waiter = new ProjectionWaiter(database.db, ['cards']);
+    runner.start();
+    try {
+      // The waiter answers false at once while the projection is halted: ask once the runner took it up.
+      for (const started = Date.now(); retried.length === 0 && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await waiter.waitFor(written, 5000)).toBe(true);
+      expect(retried).toEqual(['integer out of range']);
+      expect(runner.state).toBe('running');
+      expect(await readCheckpoint(database.db, 'cards')).toMatchObject({ state: 'running', lastError: null });
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('halts again, recorded anew, on an event it still cannot apply', async () => {
+    const other = await createPostgresTestDatabase();
+    const otherStore = new PostgresEventStore(other.db, { pollIntervalMs: 50 });
+    const halts: string[] = [];
+    const runner = new ProjectionRunner({ db: other.db, store: otherStore, projection: cardsProjection(), retryMs: 20, onHalted: (error) => halts.push(error) });
+    try {
+      const card = listingEvents(SEARCH_FIXTURE[0]);
+      await appendEvents(otherStore, card.streamId, card.events);
+      await otherStore.append(card.streamId, [{ type: 'StockAdded', data: { cardId: card.id, quantity: 'three' }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
+      await other.db.query(
+        `INSERT INTO projection_checkpoints (name, position, state, last_error) VALUES ('cards', 0, 'halted', 'as recorded earlier')
+         ON CONFLICT (name) DO UPDATE SET state = 'halted', last_error = 'as recorded earlier'`,
+      );
+      runner.start();
+      for (const started = Date.now(); halts.length === 0 && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(halts).toEqual([expect.stringMatching(/^event StockAdded at position \d+ on card-/)]);
+      expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'halted', lastError: halts[0] });
+      const { rows } = await other.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cards');
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await runner.stop();
+      await otherStore.close();
+      await other.drop();
+    }
+  });
 });

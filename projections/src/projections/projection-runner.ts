@@ -1,7 +1,7 @@
 import type { Database, SessionLock } from '../db/sql';
 import type { EventStore, Subscription } from '../event-store/event-store.port';
 import { applyBatch } from './apply-batch';
-import { ensureCheckpoint, readCheckpoint } from './checkpoints';
+import { ensureCheckpoint, readCheckpoint, resumeCheckpoint } from './checkpoints';
 import { restoreIndexes } from './deferred-indexes';
 import { type Projection, RunMemory } from './projection';
 
@@ -20,9 +20,18 @@ export interface RunnerOptions {
   onError?(error: unknown): void;
   /**
    * The projection is halted (an event it cannot apply, or halted by another process): called once each
-   * time this runner finds it so, with the recorded error. It stays halted until an operator replays it.
+   * time this runner finds it so, with the recorded error. It stays halted until an operator replays it,
+   * or until a runner takes it up again (below).
    */
   onHalted?(error: string): void;
+  /**
+   * Whether this runner, when it takes the projection up (its process starts, or takes over from one that
+   * died), tries a halted projection again from its checkpoint: the code or the schema may have changed
+   * since, as an upgrade that fixes the cause does. The same failure halts it again, recorded anew. Default true.
+   */
+  retryHalted?: boolean;
+  /** A halted projection is being tried again (`retryHalted`): the error it was halted with. */
+  onRetryingHalted?(error: string): void;
 }
 
 type Stop = { kind: 'restart' } | { kind: 'halted' } | { kind: 'lost' } | { kind: 'stopped' };
@@ -96,6 +105,7 @@ export class ProjectionRunner {
     const stopped = this.stopped.then((): Stop => ({ kind: 'stopped' }));
     // A replay that died while it held the projection left its tables without their secondary indexes.
     await restoreIndexes(this.options.db.unbounded(), this.options.projection.tables);
+    if (this.options.retryHalted ?? true) await this.retryHalted();
     for (;;) {
       await ensureCheckpoint(this.options.db, this.name);
       const checkpoint = await readCheckpoint(this.options.db, this.name);
@@ -110,6 +120,15 @@ export class ProjectionRunner {
       const outcome = await this.subscribeFrom(checkpoint?.position ?? 0, lost, stopped);
       if (outcome.kind === 'lost' || outcome.kind === 'stopped') return;
     }
+  }
+
+  /** Sets a halted projection running again from its checkpoint (`RunnerOptions.retryHalted`). */
+  private async retryHalted(): Promise<void> {
+    const { db } = this.options;
+    const checkpoint = await readCheckpoint(db, this.name);
+    if (checkpoint?.state !== 'halted') return;
+    await resumeCheckpoint(db, this.name);
+    this.options.onRetryingHalted?.(checkpoint.lastError ?? 'halted');
   }
 
   private async subscribeFrom(from: number, lost: Promise<Stop>, stopped: Promise<Stop>): Promise<Stop> {

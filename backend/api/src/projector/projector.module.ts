@@ -57,6 +57,11 @@ export class ProjectorModule implements OnApplicationBootstrap, BeforeApplicatio
           store: this.store,
           projection,
           onError: (error) => this.logger.warn({ err: error, projection: projection.name }, 'projection runner retrying'),
+          onRetryingHalted: (error) =>
+            this.logger.warn(
+              { projection: projection.name, error },
+              `projection ${projection.name} was halted; trying it again from its checkpoint, as this projector starts (an upgrade may have fixed the cause)`,
+            ),
           onHalted: (error) =>
             this.logger.error(
               { projection: projection.name, error },
