@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import { createApp, logPorts } from './bootstrap';
-import { ConfigError, isLoopback, loadConfig } from './config/app-config';
+import { ConfigError, dataLocation, isLoopback, loadConfig } from './config/app-config';
 import { ShutdownState } from './health/shutdown-state';
 import { createLogger } from './logging/logger';
 import { diskProblem, listenProblem, StartupProblem } from './startup-problems';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logPorts(app, logger);
-  logger.info({ url: `http://localhost:${config.port}`, role: config.role }, 'shop ready');
+  logger.info({ url: `http://localhost:${config.port}`, role: config.role, ...dataLocation(config) }, 'shop ready');
   if (config.auth.devLogin && !isLoopback(config.host)) {
     logger.warn({ host: config.host }, 'DEV_LOGIN is on and the shop listens beyond this machine: anyone who reaches the port can sign in as the demo admin');
   }

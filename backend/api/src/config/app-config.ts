@@ -174,6 +174,26 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
+/**
+ * Where this shop keeps what it must not lose, for its start-up log: the database (a DATABASE_URL without
+ * its password, or the embedded database's folder) and the files (a bucket, or a folder). A shop started
+ * on the wrong folder or database showed an empty catalogue without a word (upgrade QA).
+ */
+export function dataLocation(config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir' | 'filesDir' | 's3'>): { database: string; files: string } {
+  let database = config.pgliteDir;
+  if (config.databaseUrl) {
+    try {
+      const url = new URL(config.databaseUrl);
+      if (url.password) url.password = '***';
+      database = url.toString();
+    } catch {
+      database = 'DATABASE_URL';
+    }
+  }
+  const files = config.s3 ? `s3://${config.s3.bucket}/${config.s3.keyPrefix ?? ''}` : config.filesDir;
+  return { database, files };
+}
+
 /** Empty strings count as unset, the way a shell `FOO=` usually means "no value". */
 function present(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));

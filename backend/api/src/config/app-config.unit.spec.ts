@@ -1,4 +1,4 @@
-import { ConfigError, isLoopback, loadConfig } from './app-config';
+import { ConfigError, dataLocation, isLoopback, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('runs embedded with no variables at all', () => {
@@ -99,5 +99,21 @@ describe('loadConfig', () => {
     ['192.168.1.20', false],
   ])('tells whether %s is loopback', (host, loopback) => {
     expect(isLoopback(host)).toBe(loopback);
+  });
+});
+
+describe('dataLocation', () => {
+  it('names the embedded folders, or the database without its password and the bucket', () => {
+    const embedded = loadConfig({ DATA_DIR: '/srv/tienda' });
+    expect(dataLocation(embedded)).toEqual({ database: '/srv/tienda/data', files: '/srv/tienda/files' });
+    const servers = loadConfig({
+      DATABASE_URL: 'postgres://tienda:s3cr3t@db:5432/tcg',
+      S3_BUCKET: 'tienda',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(dataLocation(servers)).toEqual({ database: 'postgres://tienda:***@db:5432/tcg', files: 's3://tienda/' });
+    expect(JSON.stringify(dataLocation(servers))).not.toContain('s3cr3t');
   });
 });
