@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardStreamName } from '@tcg/domain';
+import { loadMigrations } from '../db/migrate';
 import { PgDatabase } from '../db/pg-database';
 import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
@@ -69,6 +70,7 @@ afterAll(async () => {
 it('shows status, replays, rebuilds and audits with --json', async () => {
   const before = JSON.parse((await run('projections', 'status', '--json')).out);
   expect(before.projections.map((row: { name: string; state: string }) => [row.name, row.state])).toEqual([['cards', 'not started'], ['orders', 'not started']]);
+  expect(before.pendingMigrations).toEqual([]);
   expect(before.projections[0].lagEvents).toBeGreaterThanOrEqual(1500);
 
   const replay = await run('--json', 'projections', 'replay', 'cards');
@@ -491,6 +493,23 @@ it('reads nothing into a database the shop never migrated: status, audit and adm
     expect(rows[0].n).toBe(0);
   } finally {
     await empty.drop();
+  }
+});
+
+it('says which migrations of this version a database an older shop migrated has not applied yet, and applies none', async () => {
+  const older = await createPostgresTestDatabase();
+  try {
+    const [last] = loadMigrations().slice(-1);
+    await older.db.query('DELETE FROM schema_migrations WHERE id = $1', [last.id]);
+    const open: OpenContext = (options) => openCliContext({ DATABASE_URL: older.url }, options);
+    const shown = await runWith(open, 'projections', 'status');
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain(`1 migration of this version not applied yet (${last.id}): the shop applies them when it starts`);
+    expect(JSON.parse((await runWith(open, '--json', 'projections', 'status')).out).pendingMigrations).toEqual([last.id]);
+    const { rows } = await older.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations WHERE id = $1', [last.id]);
+    expect(rows[0].n).toBe(0);
+  } finally {
+    await older.drop();
   }
 });
 

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { pendingMigrations } from '../db/migrate';
 import { CatchUpProgress } from '../projections/catch-up';
 import { type ProjectionState, readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
@@ -51,10 +52,14 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       };
     }),
   );
+  const pending = await pendingMigrations(context.db);
   // Read last: every event the lags counted is at or before it, so a projection at the head has none.
   const head = await context.store.head();
-  print(json, { head, projections: rows }, () => [
+  print(json, { head, pendingMigrations: pending, projections: rows }, () => [
     `event store head: ${head}`,
+    ...(pending.length > 0
+      ? [`${pending.length} migration${pending.length === 1 ? '' : 's'} of this version not applied yet (${pending.join(', ')}): the shop applies them when it starts, and so do replay, rebuild and seed:synthetic`]
+      : []),
     ...rows.map(
       (row) =>
         `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents}${row.lagEventsExact ? '' : '+'} events / ${row.lagSeconds} s  applied ${row.eventsApplied}` +

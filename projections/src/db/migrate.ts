@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Database } from './sql';
+import { Database, Sql } from './sql';
 
 /** SQL migrations live beside the package (not in src) so the same files serve ts and compiled code. */
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
@@ -40,4 +40,14 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
     }
     return pending.map((migration) => migration.id);
   });
+}
+
+/**
+ * The migrations this code has that the database has not applied: a database an older shop migrated,
+ * before this version first starts on it (`tcg projections status` says so).
+ */
+export async function pendingMigrations(sql: Sql, migrations: Migration[] = loadMigrations()): Promise<string[]> {
+  const { rows } = await sql.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  const applied = rows[0].present ? new Set((await sql.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id)) : new Set<string>();
+  return migrations.filter((migration) => !applied.has(migration.id)).map((migration) => migration.id);
 }
