@@ -16,6 +16,18 @@ const cardId = card.id;
 let database: TestDatabase;
 let store: PostgresEventStore;
 
+/** `work` on a database and event store of its own, dropped after: for a log the shared one must not hold. */
+async function onOwnDatabase(work: (other: TestDatabase, otherStore: PostgresEventStore) => Promise<void>): Promise<void> {
+  const other = await createPostgresTestDatabase();
+  const otherStore = new PostgresEventStore(other.db);
+  try {
+    await work(other, otherStore);
+  } finally {
+    await otherStore.close();
+    await other.drop();
+  }
+}
+
 beforeAll(async () => {
   database = await createPostgresTestDatabase();
   store = new PostgresEventStore(database.db);
@@ -83,9 +95,7 @@ describe('cards projection', () => {
   });
 
   it('holds any quantity and amount an event may carry, past 32 bits (stored before the domain had limits)', async () => {
-    const other = await createPostgresTestDatabase();
-    const otherStore = new PostgresEventStore(other.db);
-    try {
+    await onOwnDatabase(async (other, otherStore) => {
       const big = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 2 });
       await appendEvents(otherStore, big.streamId, big.events);
       await appendEvents(otherStore, big.streamId, [
@@ -109,10 +119,7 @@ describe('cards projection', () => {
       const items = await other.db.query('SELECT quantity, unit_price FROM order_items WHERE order_id = $1', ['ob']);
       expect(items.rows).toEqual([{ quantity: 2_500_000_000, unit_price: 3_500_000_000 }]);
       expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'running' });
-    } finally {
-      await otherStore.close();
-      await other.drop();
-    }
+    });
   });
 
   it('keeps the ledger: movements, stock entries and price entries', async () => {
@@ -185,9 +192,7 @@ describe('checkpoints', () => {
   it.each(['replay', 'projector'] as const)(
     'keeps, at a halt (%s), every event of the batch before the one it cannot apply, and stands just before it',
     async (path) => {
-      const other = await createPostgresTestDatabase();
-      const otherStore = new PostgresEventStore(other.db);
-      try {
+      await onOwnDatabase(async (other, otherStore) => {
         const good = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 2 });
         await appendEvents(otherStore, good.streamId, good.events);
         await appendEvents(otherStore, good.streamId, [{ type: 'StockAdded', version: 1, data: { cardId: good.id, quantity: 3, unitCost: 100, at: at(1) } }]);
@@ -208,17 +213,12 @@ describe('checkpoints', () => {
         expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'halted', position: bad.position - 1, lastError: expect.stringMatching(/^event StockAdded at position/) });
         const { rows } = await other.db.query<{ stock_final: number }>('SELECT stock_final FROM cards WHERE id = $1', [good.id]);
         expect(rows).toEqual([{ stock_final: 5 }]);
-      } finally {
-        await otherStore.close();
-        await other.drop();
-      }
+      });
     },
   );
 
   it('finishes the other projections of a replay when one halts, then reports the halt', async () => {
-    const other = await createPostgresTestDatabase();
-    const otherStore = new PostgresEventStore(other.db);
-    try {
+    await onOwnDatabase(async (other, otherStore) => {
       const good = listingEvents({ name: 'Jinzo', setCode: 'PSV-000', rarity: 'Secret Rare', salePrice: 5000, stock: 2 });
       await appendEvents(otherStore, good.streamId, good.events);
       await otherStore.append(cardStreamName(good.id), [{ type: 'StockAdded', data: { cardId: good.id, quantity: 'three', at: at(2) }, metadata: { correlationId: 'c', actor: 'test' } }], 'any');
@@ -234,16 +234,11 @@ describe('checkpoints', () => {
       expect(rows[0].n).toBe(5);
       expect(await readCheckpoint(other.db, 'orders')).toMatchObject({ state: 'running', position: await otherStore.head() });
       expect(await readCheckpoint(other.db, 'cards')).toMatchObject({ state: 'halted' });
-    } finally {
-      await otherStore.close();
-      await other.drop();
-    }
+    });
   });
 
   it('names where in the log a write the database refused comes from', async () => {
-    const other = await createPostgresTestDatabase();
-    const otherStore = new PostgresEventStore(other.db);
-    try {
+    await onOwnDatabase(async (other, otherStore) => {
       const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
       const placed = (at: string) => ({
         type: 'OrderPlaced' as const,
@@ -256,18 +251,13 @@ describe('checkpoints', () => {
       await appendEvents(otherStore, orderStreamName('dup'), [placed(at(2))]);
       await expect(projectAll(other.db, otherStore)).rejects.toThrow(/projection orders halted: event OrderPlaced at position \d+ on order-dup: duplicate key/);
       expect(await readCheckpoint(other.db, 'orders')).toMatchObject({ state: 'halted', lastError: expect.stringMatching(/^event OrderPlaced at position \d+ on order-dup: duplicate key/) });
-    } finally {
-      await otherStore.close();
-      await other.drop();
-    }
+    });
   });
 
   it.each(['folded ahead (catch-up)', 'applied (projector)'] as const)(
     'narrows a write the database refused, %s, down to its event: the halt names it and keeps the events before it',
     async (path) => {
-      const other = await createPostgresTestDatabase();
-      const otherStore = new PostgresEventStore(other.db);
-      try {
+      await onOwnDatabase(async (other, otherStore) => {
         const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
         const placed = (orderId: string, when: string) => ({
           type: 'OrderPlaced' as const,
@@ -295,10 +285,7 @@ describe('checkpoints', () => {
         expect(await readCheckpoint(other.db, 'orders')).toMatchObject({ state: 'halted', position: lastGood });
         const { rows } = await other.db.query<{ id: string }>('SELECT id FROM orders ORDER BY id');
         expect(rows.map((row) => row.id)).toEqual(['dup', 'g1', 'g2', 'g3']);
-      } finally {
-        await otherStore.close();
-        await other.drop();
-      }
+      });
     },
   );
 });
