@@ -44,11 +44,18 @@ const DISK_PROBLEMS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   ENOTDIR: 'a file stands where a directory must be',
   EEXIST: 'a file stands where a directory must be',
+  // A parent that exists but takes no new folders: /proc, /sys.
+  ENOENT: 'no directory can be made there',
 };
 
-/** The line for a file-system refusal, or undefined for any other error (shown with its stack). */
+/**
+ * The line for a file-system refusal, or undefined for any other error (shown with its stack). The
+ * refusal may be the `cause` of the error that reached here (the data folder's, which names DATA_DIR for the CLI).
+ */
 export function diskProblem(error: unknown): string | undefined {
-  const { code, path } = error as NodeJS.ErrnoException;
-  if (!code || !path || !(code in DISK_PROBLEMS)) return undefined;
-  return `Cannot use ${path}: ${DISK_PROBLEMS[code]} (check DATA_DIR and its permissions)`;
+  for (let at = error; at instanceof Error; at = at.cause) {
+    const { code, path } = at as NodeJS.ErrnoException;
+    if (code && path && code in DISK_PROBLEMS) return `Cannot use ${path}: ${DISK_PROBLEMS[code]} (check DATA_DIR and its permissions)`;
+  }
+  return undefined;
 }

@@ -9,6 +9,9 @@ it('says in one line which path the shop could not use, and why', () => {
   expect(diskProblem(errno('EROFS', { path: '/srv/tcg/var/data' }))).toBe('Cannot use /srv/tcg/var/data: read-only file system (check DATA_DIR and its permissions)');
   expect(diskProblem(errno('ENOSPC', { path: '/srv/tcg/var/files/x' }))).toMatch(/no space left on the device/);
   expect(diskProblem(errno('ENOTDIR', { path: '/srv/tcg/var/data' }))).toBe('Cannot use /srv/tcg/var/data: a file stands where a directory must be (check DATA_DIR and its permissions)');
+  // The refusal under the data folder's own error (which names DATA_DIR for the CLI).
+  const underneath = new Error('the embedded database folder /proc/tcg/data (DATA_DIR) cannot be made', { cause: errno('ENOENT', { path: '/proc/tcg' }) });
+  expect(diskProblem(underneath)).toBe('Cannot use /proc/tcg: no directory can be made there (check DATA_DIR and its permissions)');
   // Not a refusal of the disk, or no path to name: shown as it is.
   expect(diskProblem(errno('ECONNREFUSED', { path: '/x' }))).toBeUndefined();
   expect(diskProblem(errno('EACCES'))).toBeUndefined();

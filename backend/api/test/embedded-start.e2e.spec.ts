@@ -111,6 +111,13 @@ describe('the embedded shop as a process', () => {
     expect(shop.output().trim().split('\n')).toEqual([`Cannot use ${join(file, 'data')}: a file stands where a directory must be (check DATA_DIR and its permissions)`]);
   }, 60_000);
 
+  // Node's own recursive mkdir never returned there, and the shop hung at start without a word.
+  it('stops with one line naming DATA_DIR when no directory can be made where it points', async () => {
+    const shop = startShop({ PORT: String(await freePort()), DATA_DIR: '/proc/tcg-embedded-start', FRONTEND_DIST: dist, LOG_LEVEL: 'error' });
+    expect(await shop.exited).toBe(1);
+    expect(shop.output().trim().split('\n')).toEqual(['Cannot use /proc/tcg-embedded-start: no directory can be made there (check DATA_DIR and its permissions)']);
+  }, 60_000);
+
   it('stops with one line when another shop holds its embedded database', async () => {
     const port = await freePort();
     const env = { DATA_DIR: join(dataDir, 'held'), FRONTEND_DIST: dist, LOG_LEVEL: 'silent' };
