@@ -1,4 +1,4 @@
-import { type MouseEvent, useCallback, useEffect } from 'react';
+import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef } from 'react';
 import { useConfirmLeave } from './use-confirm-leave';
 
 export const DISCARD_CHANGES = '¿Cerrar y descartar lo que escribiste?';
@@ -6,7 +6,8 @@ export const DISCARD_CHANGES = '¿Cerrar y descartar lo que escribiste?';
 /**
  * How a dialog is dismissed by accident: Escape or a click on its backdrop, and leaving the page with it
  * open (the back button, a link, closing the tab). With unsaved input (`dirty`) each asks first, so a
- * stray click does not lose a form; 'Cancelar' (the caller's `onClose`) never asks.
+ * stray click does not lose a form; 'Cancelar' (the caller's `onClose`) never asks. Returns the
+ * backdrop's handlers.
  */
 export function useDismiss(onClose: () => void, dirty: boolean) {
   useConfirmLeave(dirty, DISCARD_CHANGES);
@@ -20,5 +21,16 @@ export function useDismiss(onClose: () => void, dirty: boolean) {
     return () => document.removeEventListener('keydown', onKey);
   }, [dismiss]);
 
-  return (event: MouseEvent<HTMLElement>) => event.target === event.currentTarget && dismiss();
+  // A click on the backdrop counts only when the press began there too: a drag that selected a field's text
+  // and ended outside the dialog closed it (QA), since its click lands on the backdrop.
+  const pressedOnBackdrop = useRef(false);
+  return {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      pressedOnBackdrop.current = event.target === event.currentTarget;
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if (pressedOnBackdrop.current && event.target === event.currentTarget) dismiss();
+      pressedOnBackdrop.current = false;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, type RefObject, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { useModalFocus } from '@/components/ui/use-modal-focus';
@@ -44,9 +44,18 @@ export function AdminDialog({
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   useModalFocus(dialog, true, initialFocus, returnFocus);
-  const onBackdrop = useDismiss(onClose, dirty);
+  const backdrop = useDismiss(onClose, dirty);
+  // The submit button, disabled while 'Guardando...', dropped the focus to the page behind the dialog; when a
+  // refused save ends with the focus nowhere (no field of the refusal took it), it goes back to that button (QA).
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    const ended = wasPending.current && !pending;
+    wasPending.current = pending;
+    const at = document.activeElement;
+    if (ended && (at === null || at === document.body)) dialog.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [pending]);
   return (
-    <div className="admin-dialog__backdrop" onClick={onBackdrop}>
+    <div className="admin-dialog__backdrop" {...backdrop}>
       {/* The dialog holds the form: a <form> may not take the dialog role. */}
       <div
         ref={dialog}

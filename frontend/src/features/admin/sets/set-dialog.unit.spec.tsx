@@ -72,6 +72,23 @@ describe('the set dialog', () => {
     confirm.mockRestore();
   });
 
+  it('stays open when a press that began in a field ends on the backdrop (a drag selecting its text)', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user, dialog, field } = await open({}, 'Nuevo set');
+    const backdrop = dialog.parentElement!;
+    await user.pointer([{ keys: '[MouseLeft>]', target: field('Nombre') }, { target: backdrop }, { keys: '[/MouseLeft]', target: backdrop }]);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.type(field('Nombre'), 'Blazing Vortex');
+    await user.pointer([{ keys: '[MouseLeft>]', target: field('Nombre') }, { target: backdrop }, { keys: '[/MouseLeft]', target: backdrop }]);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('dialog')).getByLabelText('Nombre')).toHaveValue('Blazing Vortex');
+    // A press and release on the backdrop itself still closes it.
+    await user.click(backdrop);
+    expect(confirm).toHaveBeenCalledWith(DISCARD_CHANGES);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
   it('asks for code, name and release date before saving', async () => {
     const { user, dialog, field, fetch } = await open({}, 'Nuevo set');
     await user.type(field('Nombre'), 'Blazing Vortex');
@@ -181,7 +198,34 @@ describe('the set dialog', () => {
     await user.type(field('Nombre'), 'Duplicado');
     await user.type(field('Lanzamiento'), '2020-01-01');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText(messages.admin.sets.codeTaken('LOB'))).toBeInTheDocument();
+    expect(await screen.findByText(messages.admin.sets.codeTaken('LOB'), { selector: '.toast__message' })).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // The code is the field to change: marked, described by the refusal, and focused.
+    await waitFor(() => expect(field('Código')).toHaveFocus());
+    expect(field('Código')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Código')).toHaveAccessibleDescription(messages.admin.sets.codeTaken('LOB'));
+    await user.type(field('Código'), 'X');
+    expect(field('Código')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('gives the focus back to Guardar when a save the shop refused names no field', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    const { user, dialog, field } = await open({ 'POST /api/admin/sets': () => answered }, 'Nuevo set');
+    await user.type(field('Código'), 'BLVO');
+    await user.type(field('Nombre'), 'Blazing Vortex');
+    await user.type(field('Lanzamiento'), '2021-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    // What a browser does with the focus of a button that becomes disabled: it falls to <body> (jsdom keeps it).
+    act(() => {
+      const elsewhere = document.body.appendChild(document.createElement('input'));
+      elsewhere.focus();
+      elsewhere.remove();
+    });
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => answer(jsonResponse({ statusCode: 500, code: 'internal', message: 'x' }, 500)));
+    expect(await screen.findByText(messages.admin.sets.saveFailed, { selector: '.toast__message' })).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' })).toHaveFocus());
   });
 });

@@ -46,8 +46,11 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
     setRefusal(message);
     fields[field].current?.focus();
   };
+  // The code the shop said another set has: marked while the field still holds it.
+  const [takenCode, setTakenCode] = useState<string | null>(null);
   // The fields the refusal is about while they stay empty: every one for a save, the name for an autocomplete.
-  const invalid = refusal === null ? [] : empty.filter((field) => refusal === messages.admin.sets.missingFields || field === 'name');
+  const invalid: Array<keyof typeof fields> = refusal === null ? [] : empty.filter((field) => refusal === messages.admin.sets.missingFields || field === 'name');
+  if (refusal !== null && takenCode !== null && set.id.trim() === takenCode) invalid.push('id');
   const marked = (field: keyof typeof fields) => {
     const refused = invalid.includes(field);
     return {
@@ -84,7 +87,16 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
     // A refusal that says why (a code in use, a name too long) is shown as is; anything else is the spec's 'Error al guardar el set'.
     save.mutate(
       { set: trimmed, editing: editing !== null },
-      { onSuccess: onClose, onError: (error) => toast.error(saidWhy(error) ? error.message : messages.admin.sets.saveFailed) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'set_exists') {
+            setTakenCode(trimmed.id);
+            return refuse(error.message, 'id');
+          }
+          toast.error(saidWhy(error) ? error.message : messages.admin.sets.saveFailed);
+        },
+      },
     );
   };
 
