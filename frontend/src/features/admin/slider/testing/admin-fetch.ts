@@ -1,7 +1,7 @@
 import { jsonResponse } from '@/testing/test-utils';
 import { frameAnswers, signedInAs } from '../../dashboard/testing/admin-session';
 
-type Answer = (body: unknown) => Response;
+type Answer = (body: unknown) => Response | Promise<Response>;
 
 /**
  * `fetch` answered by `METHOD path` (the admin tools use one path for several methods), with the
