@@ -97,7 +97,7 @@ it('says the card could not be loaded', async () => {
   expect(await screen.findByText(messages.catalog.cardLoadFailed, {}, { timeout: 4000 })).toBeInTheDocument();
 });
 
-it('past 100 in stock, the quantity is typed or stepped within the stock instead of listed', async () => {
+it('past 100 in stock, the quantity is typed or stepped within the stock (and an order line\'s 100,000) instead of listed', async () => {
   const plenty = { ...mago, stockFinal: 1_000_000 };
   mockApi({ [apiPath]: () => plenty, '/api/sets/latest': () => ({ sets: [] }) });
   const { user } = renderApp(productUrl);
@@ -108,10 +108,12 @@ it('past 100 in stock, the quantity is typed or stepped within the stock instead
   await user.click(screen.getByRole('button', { name: 'Agregar una unidad' }));
   expect(typed).toHaveValue(2);
 
+  // More than one order line takes (100,000), though the stock has them: refused as the checkout would.
   await user.clear(typed);
-  await user.type(typed, '1000001{Enter}');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.cart.onlyAvailable(1_000_000));
+  await user.type(typed, '100001{Enter}');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.domain.invalidQuantity);
   expect(typed).toHaveValue(2);
+  expect(typed).toHaveAttribute('max', '100000');
 
   await user.clear(typed);
   await user.type(typed, '250{Enter}');

@@ -1,11 +1,11 @@
-import { messages, type CartCheckResponse } from '@tcg/domain';
+import { lineCeiling, messages, type CartCheckResponse } from '@tcg/domain';
 import type { CartItem, CartOutcome } from './cart.rules';
 
 export type CheckedCard = CartCheckResponse['cards'][number];
 
 /**
  * Brings stored lines in line with the server's current stock and prices. A card that is gone or
- * sold out leaves the cart; a quantity above the stock is clamped to it; a new price replaces the
+ * sold out leaves the cart; a quantity above the stock (or an order line's most) is clamped to it; a new price replaces the
  * old. Each change the shopper would notice is put into words; a ceiling that only rose is not.
  */
 export function reconcileCart(items: CartItem[], cards: CheckedCard[]): CartOutcome {
@@ -17,8 +17,9 @@ export function reconcileCart(items: CartItem[], cards: CheckedCard[]): CartOutc
       notes.push(`${messages.cart.outOfStock}: ${item.name}.`);
       return [];
     }
-    const quantity = Math.min(item.quantity, card.stockFinal);
-    if (quantity < item.quantity) notes.push(`${item.name}: ${messages.cart.onlyAvailable(card.stockFinal)}.`);
+    const ceiling = lineCeiling(card.stockFinal);
+    const quantity = Math.min(item.quantity, ceiling.units);
+    if (quantity < item.quantity) notes.push(`${item.name}: ${ceiling.refusal.replace(/\.$/, '')}.`);
     if (card.price !== item.price) notes.push(messages.checkout.priceChanged(item.name));
     return [{ ...item, quantity, price: card.price, maxStock: card.stockFinal }];
   });

@@ -14,6 +14,15 @@ const line = (id: string, quantity: number, price: number, maxStock: number): Ca
   edition: 'Unlimited',
 });
 
+it('clamps a line kept from before to the most one order line holds, and says so', () => {
+  const outcome = reconcileCart([line('Jinzo', 2_500_000_000, 1000, 3_000_000_000)], [{ id: 'Jinzo', name: 'Jinzo', price: 1000, stockFinal: 3_000_000_000 }]);
+  expect(outcome).toEqual({
+    kind: 'changed',
+    items: [line('Jinzo', 100_000, 1000, 3_000_000_000)],
+    warning: `Jinzo: ${messages.domain.invalidQuantity}`,
+  });
+});
+
 it('clamps a quantity above the current stock and says how many there are', () => {
   const outcome = reconcileCart([line('Jinzo', 3, 1000, 5)], [{ id: 'Jinzo', name: 'Jinzo', price: 1000, stockFinal: 2 }]);
   expect(outcome).toEqual({

@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { lineCeiling, messages } from '@tcg/domain';
 
 /** A cart line (spec §3). `price` is the unit price in céntimos; `maxStock` the stock when added. */
 export interface CartItem {
@@ -34,23 +34,25 @@ export function addToCart(items: CartItem[], product: CartProduct, quantity = 1)
   if (product.maxStock < 1) return { kind: 'refused', error: messages.cart.outOfStock };
   if (!Number.isInteger(quantity) || quantity < 1) return ignored;
   const held = items.find((item) => item.id === product.id)?.quantity ?? 0;
-  if (held >= product.maxStock) return { kind: 'refused', error: messages.cart.onlyAvailable(product.maxStock) };
-  const next = Math.min(held + quantity, product.maxStock);
+  const ceiling = lineCeiling(product.maxStock);
+  if (held >= ceiling.units) return { kind: 'refused', error: ceiling.refusal };
+  const next = Math.min(held + quantity, ceiling.units);
   const added = { ...product, quantity: next };
-  const capped = held + quantity > product.maxStock;
+  const capped = held + quantity > ceiling.units;
   return {
     kind: 'changed',
     items: held === 0 ? [...items, added] : items.map((item) => (item.id === product.id ? { ...item, ...added } : item)),
     // Capped at the stock (spec §4): what was added is said, and why not all of it.
     message: messages.cart.added(product.name),
-    ...(capped ? { warning: messages.cart.onlyAvailable(product.maxStock) } : {}),
+    ...(capped ? { warning: ceiling.refusal } : {}),
   };
 }
 
 export function updateCartQuantity(items: CartItem[], id: string, quantity: number): CartOutcome {
   const line = items.find((item) => item.id === id);
   if (!line || !Number.isInteger(quantity) || quantity < 1) return ignored;
-  if (quantity > line.maxStock) return { kind: 'refused', error: messages.cart.onlyAvailable(line.maxStock) };
+  const ceiling = lineCeiling(line.maxStock);
+  if (quantity > ceiling.units) return { kind: 'refused', error: ceiling.refusal };
   if (quantity === line.quantity) return ignored;
   return {
     kind: 'changed',

@@ -81,6 +81,19 @@ describe('adding to the cart', () => {
     });
   });
 
+  it('takes no more than one order line holds (100,000) from a card with more in stock, and says so', () => {
+    const plenty = { ...darkMagician, maxStock: 3_000_000_000 };
+    expect(addToCart([], plenty, 2_500_000_000)).toEqual({
+      kind: 'changed',
+      items: [line(plenty, 100_000)],
+      message: messages.cart.added('Dark Magician'),
+      warning: messages.domain.invalidQuantity,
+    });
+    expect(addToCart([line(plenty, 100_000)], plenty, 1)).toEqual({ kind: 'refused', error: messages.domain.invalidQuantity });
+    expect(updateCartQuantity([line(plenty, 1)], plenty.id, 100_001)).toEqual({ kind: 'refused', error: messages.domain.invalidQuantity });
+    expect(updateCartQuantity([line(plenty, 1)], plenty.id, 100_000)).toMatchObject({ kind: 'changed', items: [line(plenty, 100_000)] });
+  });
+
   it('ignores a quantity that is not a whole number of at least 1', () => {
     expect(addToCart([], darkMagician, 0)).toEqual({ kind: 'ignored' });
     expect(addToCart([], darkMagician, 1.5)).toEqual({ kind: 'ignored' });

@@ -1,3 +1,4 @@
+import { lineCeiling } from '@tcg/domain';
 import { Link } from 'react-router-dom';
 import { QuantityInput } from '@/components/ui/quantity-input';
 import { SafeImage } from '@/components/ui/safe-image';
@@ -28,7 +29,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
         <QuantityInput
           label={`Cantidad de ${item.name}`}
           value={item.quantity}
-          max={item.maxStock}
+          max={lineCeiling(item.maxStock).units}
           onChange={onQuantityChange}
         />
         <button type="button" className="cart-line__remove" onClick={onRemove} aria-label={`Eliminar ${item.name}`}>

@@ -1,4 +1,4 @@
-import { languageLabels, messages, type CardDetail } from '@tcg/domain';
+import { languageLabels, lineCeiling, messages, type CardDetail } from '@tcg/domain';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -64,9 +64,10 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
   const quantityId = useId();
   const toast = useToast();
   const soldOut = card.stockFinal < 1;
-  // Typed quantities follow the cart's rules (spec §5): under 1 ignored, over the stock refused.
+  // Typed quantities follow the cart's rules (spec §5): under 1 ignored, over the stock (or an order line's most) refused.
+  const ceiling = lineCeiling(card.stockFinal);
   const chooseQuantity = (chosen: number) => {
-    if (chosen > card.stockFinal) toast.error(messages.cart.onlyAvailable(card.stockFinal));
+    if (chosen > ceiling.units) toast.error(ceiling.refusal);
     else if (chosen >= 1) setQuantity(chosen);
   };
   const facts: Array<[string, string]> = [
@@ -121,7 +122,7 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
               Cantidad
             </label>
             {card.stockFinal > QUANTITY_LIST_MAX ? (
-              <QuantityInput id={quantityId} label="Cantidad" value={quantity} max={card.stockFinal} onChange={chooseQuantity} />
+              <QuantityInput id={quantityId} label="Cantidad" value={quantity} max={ceiling.units} onChange={chooseQuantity} />
             ) : (
               <select
                 id={quantityId}
