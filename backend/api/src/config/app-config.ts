@@ -185,6 +185,8 @@ export function dataLocation(config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir'
     try {
       const url = new URL(config.databaseUrl);
       if (url.password) url.password = '***';
+      // libpq also takes the password as a parameter (`?password=`).
+      for (const key of [...url.searchParams.keys()]) if (/password/i.test(key)) url.searchParams.set(key, '***');
       database = url.toString();
     } catch {
       database = 'DATABASE_URL';

@@ -115,5 +115,7 @@ describe('dataLocation', () => {
     });
     expect(dataLocation(servers)).toEqual({ database: 'postgres://tienda:***@db:5432/tcg', files: 's3://tienda/' });
     expect(JSON.stringify(dataLocation(servers))).not.toContain('s3cr3t');
+    const inQuery = dataLocation(loadConfig({ DATABASE_URL: 'postgresql://tienda@db/tcg?password=s3cr3t&sslmode=require&sslpassword=k3y' }));
+    expect(inQuery.database).toBe('postgresql://tienda@db/tcg?password=***&sslmode=require&sslpassword=***');
   });
 });
