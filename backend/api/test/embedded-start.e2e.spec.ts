@@ -1,4 +1,5 @@
 import type { HomeResponse } from '@tcg/domain';
+import { createPostgresTestDatabase } from '@tcg/projections/testing';
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -116,6 +117,17 @@ describe('the embedded shop as a process', () => {
     const shop = startShop({ PORT: String(await freePort()), DATA_DIR: '/proc/tcg-embedded-start', FRONTEND_DIST: dist, LOG_LEVEL: 'error' });
     expect(await shop.exited).toBe(1);
     expect(shop.output().trim().split('\n')).toEqual(['Cannot use /proc/tcg-embedded-start: no directory can be made there (check DATA_DIR and its permissions)']);
+  }, 60_000);
+
+  it('stops with one line naming DATA_DIR when its files cannot be kept there, on PostgreSQL too', async () => {
+    const database = await createPostgresTestDatabase({ migrate: false });
+    try {
+      const shop = startShop({ DATABASE_URL: database.url, PORT: String(await freePort()), DATA_DIR: '/proc/tcg-embedded-files', FRONTEND_DIST: dist, LOG_LEVEL: 'error' });
+      expect(await shop.exited).toBe(1);
+      expect(shop.output().trim().split('\n')).toEqual(['Cannot use /proc/tcg-embedded-files: no directory can be made there (check DATA_DIR and its permissions)']);
+    } finally {
+      await database.drop();
+    }
   }, 60_000);
 
   it('stops with one line when another shop holds its embedded database', async () => {
