@@ -3,7 +3,7 @@ import type { Sql } from '../db/sql';
 import { quoteIdent } from '../db/pg-database';
 import { type Column, columnArrays, copyRowsOf } from './column-arrays';
 import type { ProjectedEvent } from '../event-store/event-store.port';
-import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, type TableNames } from './projection';
+import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, ProjectionEventError, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
 
 export const ORDERS_PROJECTION = 'orders';
@@ -66,7 +66,8 @@ function rememberedOrders({ memory }: FoldContext): Set<string> {
 /**
  * Spec §4: only a pending order moves, and after its first change it is no longer pending, so later
  * changes in the batch would be refused anyway. A second OrderPlaced for the same order is never
- * emitted by the decider; if one is stored, the first wins.
+ * emitted by the decider; one stored by hand halts the projection at it, in one batch as the table's key
+ * does across two (a replay used to keep the first and drop it without a word, QA).
  */
 function fold(parsed: { event: ProjectedEvent; order: OrderEvent }[]): FoldedBatch {
   const batch: FoldedBatch = { placed: new Map(), items: [], changes: new Map() };
@@ -74,7 +75,8 @@ function fold(parsed: { event: ProjectedEvent; order: OrderEvent }[]): FoldedBat
     switch (order.type) {
       case 'OrderPlaced': {
         const { orderId, buyer, total, proofKey, proofHash, at, items } = order.data;
-        if (batch.placed.has(orderId)) break;
+        const first = batch.placed.get(orderId);
+        if (first) throw new ProjectionEventError(event, new Error(`order ${orderId} was placed already, at position ${first.position}`));
         batch.placed.set(orderId, {
           id: orderId, user_id: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone, status: PLACED_STATUS,
           total, proof_key: proofKey, proof_hash: proofHash, created_at: at, updated_at: at, position: event.position,

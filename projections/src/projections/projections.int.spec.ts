@@ -254,6 +254,26 @@ describe('checkpoints', () => {
     });
   });
 
+  it('halts a replay at an order placed a second time in one batch, as the table\'s key does across two', async () => {
+    await onOwnDatabase(async (other, otherStore) => {
+      const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
+      const placed = (orderId: string, total: number) => ({
+        type: 'OrderPlaced' as const,
+        version: 1 as const,
+        data: { orderId, buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: total, reservationId: `r-${orderId}-${total}` }], total, proofKey: 'p', proofHash: `h${total}`, at: at(1) },
+      });
+      const first = await appendEvents(otherStore, orderStreamName('dup'), [placed('dup', 100)]);
+      await appendEvents(otherStore, orderStreamName('g1'), [placed('g1', 300)]);
+      // The same order id placed again on another stream, as only a hand-made event can be.
+      const again = await appendEvents(otherStore, orderStreamName('dup-copy'), [placed('dup', 1)]);
+      await expect(replayProjection({ db: other.db, store: otherStore, projection: ordersProjection() })).rejects.toThrow(
+        `projection orders halted: event OrderPlaced at position ${again} on order-dup-copy: order dup was placed already, at position ${first}`,
+      );
+      const { rows } = await other.db.query<{ id: string; total: number }>('SELECT id, total FROM orders ORDER BY id');
+      expect(rows).toEqual([{ id: 'dup', total: 100 }, { id: 'g1', total: 300 }]);
+    });
+  });
+
   it.each(['folded ahead (catch-up)', 'applied (projector)'] as const)(
     'narrows a write the database refused, %s, down to its event: the halt names it and keeps the events before it',
     async (path) => {
