@@ -35,9 +35,13 @@ const writtenCallingCode = /(?:\+|^\s*00)\s*51/;
  * ASCII digits only (full-width ones read as such; the field opens a numeric keypad), and no more than
  * the 9 a phone has: what is typed or pasted goes in as far as it fits, as in a field with a maximum
  * length (a full field refuses another digit). A number given with Peru's calling code (+51, 0051, or
- * 11 digits starting with 51) keeps its 9 national digits.
+ * 11 digits starting with 51) keeps its 9 national digits, typed key by key too ('+', '+5', '+51' stay
+ * until the first digit of the number: typed digits went in after a dropped '+', as 51987654…, QA).
  */
 export function filterPhoneInput(text: string, previous = ''): string {
+  // Peru's calling code typed key by key stays until the number's first digit comes, which takes its place.
+  const typedCode = /^\s*\+\s*(5\s*(1\s*)?)?$/.exec(text.normalize('NFKC'));
+  if (typedCode) return `+${typedCode[1] ? '5' : ''}${typedCode[2] ? '1' : ''}`;
   const digits = phoneDigits(text);
   if (digits.length <= phoneLength) return digits;
   // What was typed or pasted is what lies between the digits kept before and after it; as much of it as fits goes in.

@@ -42,6 +42,21 @@ describe('filterPhoneInput', () => {
     expect(filterPhoneInput('+51 987-654')).toBe('987654');
   });
 
+  it('keeps the calling code typed key by key until the number begins, then the number alone', () => {
+    let value = '';
+    const typed: string[] = [];
+    for (const key of '+51 987 654 321') {
+      value = filterPhoneInput(value + key, value);
+      typed.push(value);
+    }
+    expect(typed.slice(0, 5)).toEqual(['+', '+5', '+51', '+51', '9']);
+    expect(value).toBe('987654321');
+    expect(phoneInputDropsDigits('+51 987 654 321')).toBe(false);
+    // Another country's code is not kept: its digits are the number's.
+    expect(filterPhoneInput('+1', '+')).toBe('1');
+    expect(filterPhoneInput('+53', '+5')).toBe('53');
+  });
+
   it('tells when what was typed or pasted had more digits than the field takes', () => {
     expect(phoneInputDropsDigits('9876543210')).toBe(true);
     expect(phoneInputDropsDigits('+1 415 555 0123')).toBe(true);

@@ -118,6 +118,11 @@ it('prefills the account name and e-mail and the saved phone, and filters what i
   await user.paste('+1 415 555 0123');
   expect(phone).toHaveValue('141555501');
   expect(phone).toHaveAccessibleDescription(`${messages.checkout.phoneDigits} ${PHONE_HINT}`);
+  // Peru's calling code typed key by key is taken off as the number begins.
+  await user.clear(phone);
+  await user.type(phone, '+51 987 654 321');
+  expect(phone).toHaveValue('987654321');
+  expect(phone).toHaveAccessibleDescription(PHONE_HINT);
   expect(within(screen.getByRole('main')).getByText('Mago Oscuro')).toBeInTheDocument();
   expect(screen.getByTestId('checkout-total')).toHaveTextContent('S/ 25.00');
 });
@@ -147,6 +152,17 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   expect(proofInput().getAttribute('aria-invalid')).toBeNull();
   // Corrected, it is no longer marked.
   await user.type(phone, '1');
+  expect(phone.getAttribute('aria-invalid')).toBeNull();
+
+  // A number cut to 9 digits is not sent until the shopper has looked at it again.
+  await user.clear(phone);
+  await user.paste('+1 415 555 0123');
+  await user.click(submitButton());
+  expect(await toastSaying(messages.checkout.phoneDigits)).toBeInTheDocument();
+  expect(phone).toHaveFocus();
+  expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await user.clear(phone);
+  await user.type(phone, '987654321');
   expect(phone.getAttribute('aria-invalid')).toBeNull();
 
   await user.clear(screen.getByLabelText('Nombre completo'));

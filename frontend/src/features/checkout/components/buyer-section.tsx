@@ -1,5 +1,5 @@
 import { filterNameInput, filterPhoneInput, messages, phoneInputDropsDigits } from '@tcg/domain';
-import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 import type { FieldRefusal } from '../use-checkout-submit';
 
 /** What each field takes (spec §5), said before a submit is refused for it. */
@@ -12,8 +12,11 @@ interface BuyerSectionProps {
   phone: string;
   /** The field the last submit was refused for, and why: marked and described for assistive technology. */
   invalid?: FieldRefusal | null;
+  /** The phone field's last keystroke or paste brought more digits than it takes (`phoneInputDropsDigits`). */
+  phoneDropped?: boolean;
   onNameChange(name: string): void;
-  onPhoneChange(phone: string): void;
+  /** The phone as the field keeps it, and whether digits of what was typed or pasted were dropped. */
+  onPhoneChange(phone: string, dropped: boolean): void;
 }
 
 /**
@@ -32,10 +35,9 @@ function keepCaret(input: HTMLInputElement, next: string): void {
 }
 
 /** Spec §2 section 1. The name and phone fields drop what spec §5 forbids as it is typed or pasted. */
-export function BuyerSection({ name, email, phone, invalid, onNameChange, onPhoneChange }: BuyerSectionProps) {
+export function BuyerSection({ name, email, phone, invalid, phoneDropped = false, onNameChange, onPhoneChange }: BuyerSectionProps) {
   const id = useId();
-  // The phone field's last keystroke or paste brought more digits than it takes: said at once, not at submit.
-  const [phoneDropped, setPhoneDropped] = useState(false);
+  // Digits dropped are said at once, not only at submit.
   const refusal = (field: string): { message: string; alert: boolean } | null => {
     if (invalid?.field === field) return { message: invalid.message, alert: false };
     return field === 'phone' && phoneDropped ? { message: messages.checkout.phoneDigits, alert: true } : null;
@@ -89,8 +91,7 @@ export function BuyerSection({ name, email, phone, invalid, onNameChange, onPhon
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
             const next = filterPhoneInput(event.target.value, phone);
             keepCaret(event.target, next);
-            setPhoneDropped(phoneInputDropsDigits(event.target.value));
-            onPhoneChange(next);
+            onPhoneChange(next, phoneInputDropsDigits(event.target.value));
           }}
         />,
         PHONE_HINT,

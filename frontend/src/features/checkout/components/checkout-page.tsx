@@ -24,6 +24,8 @@ interface CheckoutPageProps extends CheckoutOutcomes {
 export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps) {
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
+  // The phone field dropped digits of what was typed or pasted: the number kept is likely not the buyer's.
+  const [phoneDropped, setPhoneDropped] = useState(false);
   const [proof, setProof] = useState<File | null>(null);
   const { phase, submit, invalid, corrected, refuse } = useCheckoutSubmit(outcomes, lines);
   const form = useRef<HTMLFormElement>(null);
@@ -62,6 +64,8 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A number cut to 9 digits (a foreign one pasted) is not sent until the shopper has looked at it again.
+    if (phoneDropped) return refuse({ field: 'phone', message: messages.checkout.phoneDigits });
     void submit({ name, email: account.email, phone, proof });
   };
 
@@ -75,12 +79,14 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           email={account.email}
           phone={phone}
           invalid={invalid}
+          phoneDropped={phoneDropped}
           onNameChange={(value) => {
             setName(value);
             corrected('name');
           }}
-          onPhoneChange={(value) => {
+          onPhoneChange={(value, dropped) => {
             setPhone(value);
+            setPhoneDropped(dropped);
             corrected('phone');
           }}
         />
