@@ -55,7 +55,7 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env, optio
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : join(resolveDataDir(env.DATA_DIR || undefined, { invokedFrom: invocationDir(env) }), 'data');
   // Opening PGlite on a directory that is not there would create a whole database to find it empty.
-  if (dataDir && options.migrate === false && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir} does not exist)`);
+  if (dataDir && options.migrate === false && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir}, under DATA_DIR, does not exist)`);
   const db = await openDatabase({ databaseUrl, dataDir, applicationName: CLI_HOLDER, connectTimeoutMs: connectTimeoutMs(env) });
   try {
     if (options.migrate === false) await requireShopTables(db, databaseUrl ? 'DATABASE_URL' : 'the embedded database');
