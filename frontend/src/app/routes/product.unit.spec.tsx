@@ -118,7 +118,8 @@ it('past 100 in stock, the quantity is typed or stepped within the stock (and an
   await user.clear(typed);
   await user.type(typed, '250{Enter}');
   await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
-  expect(screen.getByTestId('cart-count')).toHaveTextContent('250');
+  expect(screen.getByTestId('cart-count')).toHaveTextContent('99+');
+  expect(screen.getByRole('link', { name: 'Carrito, 250 productos' })).toBeInTheDocument();
   expect(JSON.parse(window.localStorage.getItem('cart')!)).toEqual([
     expect.objectContaining({ id: mago.id, quantity: 250, maxStock: 1_000_000 }),
   ]);

@@ -40,6 +40,8 @@ function useEscapeDismissal(onDismiss: () => void) {
 
 /** How often showing the mini cart asks the shop again for its lines' prices and stock. */
 const MINI_CART_RECHECK_MS = 30_000;
+/** The badge's largest figure; more shows as '99+'. */
+const MAX_BADGE_COUNT = 99;
 
 /**
  * Re-checks the lines when the mini cart shows, at most every 30 s: it listed the price a line was added
@@ -83,8 +85,9 @@ export function CartMenu() {
       <Link ref={link} to="/cart" className="cart-menu__link" aria-label={label}>
         <CartIcon />
         {count > 0 && (
+          // Three characters at most: a wider badge covered 'Mi cuenta' on a phone (QA); the link's name says the whole count.
           <span className="cart-menu__badge" data-testid="cart-count">
-            {count}
+            {count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : count}
           </span>
         )}
       </Link>
