@@ -72,6 +72,26 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
   const problem = invalid?.message ?? (addStock.isError ? errorMessage(addStock.error) : null);
   // A field's own refusal describes that field alone; the shop's refusal is about the whole entry.
   const describedFor = (field: 'quantity' | 'unitCost') => (problem && (!invalid || invalid.field === field) ? errorId : undefined);
+  const inputs = {
+    quantity: { ref: quantityRef, value: quantity, set: setQuantity },
+    unitCost: { ref: unitCostRef, value: unitCost, set: setUnitCost },
+  };
+  const field = (name: 'quantity' | 'unitCost', label: string, inputMode: 'numeric' | 'decimal') => (
+    <label>
+      {label}
+      <input
+        ref={inputs[name].ref}
+        inputMode={inputMode}
+        value={inputs[name].value}
+        onChange={(event) => {
+          inputs[name].set(event.target.value);
+          corrected(name);
+        }}
+        aria-invalid={invalid?.field === name || undefined}
+        aria-describedby={describedFor(name)}
+      />
+    </label>
+  );
   return (
     // What was typed survives closing, so nothing is lost to ask about.
     <AdminDialog
@@ -90,34 +110,8 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
         {card.name}
         <span className="stock-table__print">{printOf(card)}</span>
       </p>
-      <label>
-        Cantidad
-        <input
-          ref={quantityRef}
-          inputMode="numeric"
-          value={quantity}
-          onChange={(event) => {
-            setQuantity(event.target.value);
-            corrected('quantity');
-          }}
-          aria-invalid={invalid?.field === 'quantity' || undefined}
-          aria-describedby={describedFor('quantity')}
-        />
-      </label>
-      <label>
-        Costo unitario (S/)
-        <input
-          ref={unitCostRef}
-          inputMode="decimal"
-          value={unitCost}
-          onChange={(event) => {
-            setUnitCost(event.target.value);
-            corrected('unitCost');
-          }}
-          aria-invalid={invalid?.field === 'unitCost' || undefined}
-          aria-describedby={describedFor('unitCost')}
-        />
-      </label>
+      {field('quantity', 'Cantidad', 'numeric')}
+      {field('unitCost', 'Costo unitario (S/)', 'decimal')}
       {problem && (
         <p id={errorId} className="add-stock__error" role="alert">
           {problem}
