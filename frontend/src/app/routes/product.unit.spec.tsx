@@ -115,6 +115,14 @@ it('past 100 in stock, the quantity is typed or stepped within the stock (and an
   expect(typed).toHaveValue(2);
   expect(typed).toHaveAttribute('max', '100000');
 
+  // Typed, then 'Agregar al carrito' pressed at once: the refusal stops the press, which adds nothing.
+  await user.clear(typed);
+  await user.type(typed, '100001');
+  await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
+  expect(typed).toHaveValue(2);
+  expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
+  expect(window.localStorage.getItem('cart')).toBeNull();
+
   await user.clear(typed);
   await user.type(typed, '250{Enter}');
   await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));

@@ -1,4 +1,4 @@
-import { type MouseEvent, type PointerEvent, useCallback, useEffect, useRef } from 'react';
+import { type MouseEvent, useCallback, useEffect, useRef } from 'react';
 import { useConfirmLeave } from './use-confirm-leave';
 
 export const DISCARD_CHANGES = '¿Cerrar y descartar lo que escribiste?';
@@ -21,16 +21,22 @@ export function useDismiss(onClose: () => void, dirty: boolean) {
     return () => document.removeEventListener('keydown', onKey);
   }, [dismiss]);
 
-  // A click on the backdrop counts only when the press began there too: a drag that selected a field's text
-  // and ended outside the dialog closed it (QA), since its click lands on the backdrop.
-  const pressedOnBackdrop = useRef(false);
+  // A click on the backdrop counts only when the press began and ended there: a drag between a field and
+  // the backdrop, either way, closed the dialog (QA), since its click lands on their common ancestor. A
+  // press on the backdrop keeps the focus where it is, in the dialog, whatever the answer to the question.
+  const onBackdrop = useRef({ pressed: false, released: false });
   return {
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      pressedOnBackdrop.current = event.target === event.currentTarget;
+    onMouseDown: (event: MouseEvent<HTMLElement>) => {
+      onBackdrop.current = { pressed: event.target === event.currentTarget, released: false };
+      if (onBackdrop.current.pressed) event.preventDefault();
+    },
+    onMouseUp: (event: MouseEvent<HTMLElement>) => {
+      onBackdrop.current.released = event.target === event.currentTarget;
     },
     onClick: (event: MouseEvent<HTMLElement>) => {
-      if (pressedOnBackdrop.current && event.target === event.currentTarget) dismiss();
-      pressedOnBackdrop.current = false;
+      const { pressed, released } = onBackdrop.current;
+      onBackdrop.current = { pressed: false, released: false };
+      if (pressed && released && event.target === event.currentTarget) dismiss();
     },
   };
 }

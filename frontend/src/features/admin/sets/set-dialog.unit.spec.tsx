@@ -82,6 +82,15 @@ describe('the set dialog', () => {
     await user.pointer([{ keys: '[MouseLeft>]', target: field('Nombre') }, { target: backdrop }, { keys: '[/MouseLeft]', target: backdrop }]);
     expect(confirm).not.toHaveBeenCalled();
     expect(within(screen.getByRole('dialog')).getByLabelText('Nombre')).toHaveValue('Blazing Vortex');
+    // Nor the other way round, from the backdrop into a field.
+    await user.pointer([{ keys: '[MouseLeft>]', target: backdrop }, { target: field('Nombre') }, { keys: '[/MouseLeft]', target: field('Nombre') }]);
+    expect(confirm).not.toHaveBeenCalled();
+    // A click on the backdrop declined keeps the dialog, and the focus in it.
+    confirm.mockReturnValueOnce(false);
+    field('Nombre').focus();
+    await user.click(backdrop);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(field('Nombre')).toHaveFocus();
     // A press and release on the backdrop itself still closes it.
     await user.click(backdrop);
     expect(confirm).toHaveBeenCalledWith(DISCARD_CHANGES);

@@ -1,5 +1,5 @@
 import { languageLabels, lineCeiling, messages, type CardDetail } from '@tcg/domain';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import '@/components/ui/page.css';
@@ -66,9 +66,19 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
   const soldOut = card.stockFinal < 1;
   // Typed quantities follow the cart's rules (spec §5): under 1 ignored, over the stock (or an order line's most) refused.
   const ceiling = lineCeiling(card.stockFinal);
+  // A press on 'Agregar al carrito' first commits the typed quantity (the field's blur); when that refuses
+  // it, the press adds nothing: it added the quantity before, under the refusal's toast (QA).
+  const press = useRef<'none' | 'pressing' | 'refused'>('none');
   const chooseQuantity = (chosen: number) => {
-    if (chosen > ceiling.units) toast.error(ceiling.refusal);
-    else if (chosen >= 1) setQuantity(chosen);
+    if (chosen > ceiling.units) {
+      toast.error(ceiling.refusal);
+      if (press.current === 'pressing') press.current = 'refused';
+    } else if (chosen >= 1) setQuantity(chosen);
+  };
+  const add = () => {
+    const refused = press.current === 'refused';
+    press.current = 'none';
+    if (!refused) onAddToCart(card, quantity);
   };
   const facts: Array<[string, string]> = [
     ['Rareza', card.rarity],
@@ -138,7 +148,13 @@ function CardDetailContent({ card, onAddToCart }: { card: CardDetail; onAddToCar
                 ))}
               </select>
             )}
-            <Button className="product__add" disabled={soldOut} onClick={() => onAddToCart(card, quantity)}>
+            <Button
+              className="product__add"
+              disabled={soldOut}
+              onPointerDown={() => (press.current = 'pressing')}
+              onPointerLeave={() => (press.current = 'none')}
+              onClick={add}
+            >
               {soldOut ? messages.catalog.soldOut : 'Agregar al carrito'}
             </Button>
           </div>
