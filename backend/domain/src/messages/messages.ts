@@ -1,3 +1,6 @@
+/** A count of units as Peru writes it: 300,008 (a stock of six figures read as 300008, QA). */
+const units = /* @__PURE__ */ new Intl.NumberFormat('es-PE', { maximumFractionDigits: 0 });
+
 /**
  * Every text a person reads, in Spanish, exactly as the specification words it. The browser and the
  * server both take their messages from here, so the same rule never speaks two ways.
@@ -9,7 +12,7 @@ export const messages = {
     quantityUpdated: 'Cantidad actualizada',
     removed: 'Producto eliminado del carrito',
     outOfStock: 'Producto sin stock',
-    onlyAvailable: (n: number) => `Solo hay ${n} unidades disponibles`,
+    onlyAvailable: (n: number) => `Solo hay ${units.format(n)} unidades disponibles`,
     outsideProvider: 'useCart debe usarse dentro de CartProvider',
   },
   checkout: {
@@ -55,7 +58,7 @@ export const messages = {
     noResults: 'No se encontraron resultados.',
     resultsFor: (query: string) => `Resultados para: "${query}"`,
     releasedOn: (date: string) => `Lanzamiento: ${date}`,
-    inStock: (n: number) => `${n} en stock`,
+    inStock: (n: number) => `${units.format(n)} en stock`,
     noStock: 'Sin stock',
     soldOut: 'Agotado',
     onlyAvailable: 'Solo disponibles',
