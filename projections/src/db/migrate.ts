@@ -31,9 +31,7 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await tx.query<{ id: string }>('SELECT id FROM schema_migrations');
-    const applied = new Set(rows.map((row) => row.id));
-    const pending = migrations.filter((migration) => !applied.has(migration.id));
+    const pending = await unapplied(tx, migrations);
     for (const migration of pending) {
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
@@ -47,7 +45,13 @@ export async function migrate(db: Database, migrations: Migration[] = loadMigrat
  * before this version first starts on it (`tcg projections status` says so).
  */
 export async function pendingMigrations(sql: Sql, migrations: Migration[] = loadMigrations()): Promise<string[]> {
+  return (await unapplied(sql, migrations)).map((migration) => migration.id);
+}
+
+/** Those of `migrations` that `schema_migrations` does not list (all of them while it does not exist). */
+async function unapplied(sql: Sql, migrations: Migration[]): Promise<Migration[]> {
   const { rows } = await sql.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
-  const applied = rows[0].present ? new Set((await sql.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id)) : new Set<string>();
-  return migrations.filter((migration) => !applied.has(migration.id)).map((migration) => migration.id);
+  if (!rows[0].present) return migrations;
+  const applied = new Set((await sql.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((row) => row.id));
+  return migrations.filter((migration) => !applied.has(migration.id));
 }

@@ -1,10 +1,7 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { Global, Module } from '@nestjs/common';
-import { makeDirectory } from '@tcg/projections';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PortRegistry } from '../health/port-registry';
-import { createFileStorage, type FileStorage } from '../infra/files';
+import { createFileStorage, type FileStorage, LocalFileStorage } from '../infra/files';
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
@@ -19,13 +16,10 @@ export const FILE_STORAGE = Symbol('FILE_STORAGE');
       provide: FILE_STORAGE,
       inject: [APP_CONFIG, PortRegistry],
       useFactory: async (config: AppConfig, ports: PortRegistry): Promise<FileStorage> => {
+        const files = createFileStorage({ s3: config.s3, localRoot: config.filesDir });
         // A local folder the shop cannot write stops it at start with its one line (main's diskProblem), as the
         // embedded database's does: with DATABASE_URL set, DATA_DIR=/proc/x started, then failed every proof (QA).
-        if (!config.s3) {
-          await makeDirectory(config.filesDir);
-          await access(config.filesDir, constants.W_OK);
-        }
-        const files = createFileStorage({ s3: config.s3, localRoot: config.filesDir });
+        if (files instanceof LocalFileStorage) await files.ensureWritable();
         ports.register({ port: 'files', adapter: files.name, check: () => files.ping() });
         return files;
       },

@@ -82,9 +82,14 @@ export class LocalFileStorage implements FileStorage {
     });
   }
 
-  async ping(): Promise<void> {
+  /** Makes the root folder if it is missing and throws the file system's refusal when it cannot be written. */
+  async ensureWritable(): Promise<void> {
     await makeDirectory(this.root);
     await access(this.root, constants.W_OK);
+  }
+
+  async ping(): Promise<void> {
+    await this.ensureWritable();
     const { bavail, bsize } = await statfs(this.root);
     const free = bavail * bsize;
     if (free < this.minFreeBytes) {
