@@ -1,5 +1,9 @@
-/** A count of units as Peru writes it: 300,008 (a stock of six figures read as 300008, QA). */
 const units = /* @__PURE__ */ new Intl.NumberFormat('es-PE', { maximumFractionDigits: 0 });
+
+/** A count of units as Peru writes it: 300,008 (a stock of six figures read as 300008, QA). */
+export function formatUnits(n: number): string {
+  return units.format(n);
+}
 
 /**
  * Every text a person reads, in Spanish, exactly as the specification words it. The browser and the
@@ -12,7 +16,7 @@ export const messages = {
     quantityUpdated: 'Cantidad actualizada',
     removed: 'Producto eliminado del carrito',
     outOfStock: 'Producto sin stock',
-    onlyAvailable: (n: number) => `Solo hay ${units.format(n)} unidades disponibles`,
+    onlyAvailable: (n: number) => `Solo hay ${formatUnits(n)} unidades disponibles`,
     outsideProvider: 'useCart debe usarse dentro de CartProvider',
   },
   checkout: {
@@ -58,7 +62,7 @@ export const messages = {
     noResults: 'No se encontraron resultados.',
     resultsFor: (query: string) => `Resultados para: "${query}"`,
     releasedOn: (date: string) => `Lanzamiento: ${date}`,
-    inStock: (n: number) => `${units.format(n)} en stock`,
+    inStock: (n: number) => `${formatUnits(n)} en stock`,
     noStock: 'Sin stock',
     soldOut: 'Agotado',
     onlyAvailable: 'Solo disponibles',

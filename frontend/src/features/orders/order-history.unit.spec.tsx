@@ -52,6 +52,13 @@ it('lists the orders as the server sent them (newest first) with short id, date,
   expect(fetch).toHaveBeenCalledWith('/api/orders/mine?position=42', expect.anything());
 });
 
+it('groups a large quantity by thousands', async () => {
+  const bulk: OrderHistoryEntry = { ...older, items: [{ name: 'Kuriboh', quantity: 100_000, unitPrice: 350 }], total: 35_000_000 };
+  shop(signedIn, { '/api/orders/mine?position=42': { orders: [bulk] } });
+  renderApp(placed);
+  expect(await screen.findByText('Kuriboh × 100,000')).toBeInTheDocument();
+});
+
 it('shows skeletons while loading, then the empty text', async () => {
   let answer: (response: Response) => void = () => undefined;
   shop(signedIn, { '/api/orders/mine': () => new Promise<Response>((resolve) => (answer = resolve)) });

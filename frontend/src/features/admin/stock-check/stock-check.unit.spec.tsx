@@ -31,6 +31,15 @@ describe('stock audit table', () => {
     expect(difference('Kuriboh')).toHaveTextContent(/^-5$/);
   });
 
+  // Before: 1500000 and +1500, read digit by digit (QA).
+  it('groups stock counts and differences by thousands', async () => {
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/stock-check': auditPage([auditRow('Exodia the Forbidden One', 1_500_000, 1_498_500)]) });
+    renderApp('/admin/stock-check');
+    const exodia = await screen.findByRole('row', { name: 'Exodia the Forbidden One' });
+    const cells = within(exodia).getAllByRole('cell').slice(3, 6).map((cell) => cell.textContent);
+    expect(cells).toEqual(['1,500,000', '1,498,500', '+1,500']);
+  });
+
   it("asks the server for differing cards only with 'Solo con diferencia', and searches by name", async () => {
     const fetch = mockFetch({
       ...frameAnswers,

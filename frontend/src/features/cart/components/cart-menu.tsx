@@ -1,3 +1,4 @@
+import { formatUnits } from '@tcg/domain';
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCartRecheck } from '../api/check-cart';
@@ -79,7 +80,7 @@ export function CartMenu() {
     show();
     recheckOnShow();
   };
-  const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${count} productos`;
+  const label = count === 1 ? 'Carrito, 1 producto' : `Carrito, ${formatUnits(count)} productos`;
   return (
     <div className="cart-menu" onMouseEnter={onMouseEnter} onFocus={onFocus}>
       <Link ref={link} to="/cart" className="cart-menu__link" aria-label={label}>

@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { formatUnits, messages } from '@tcg/domain';
 import { useEffect, useRef } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
@@ -59,7 +59,7 @@ export function CartView({ checkOnOpen = true }: { checkOnOpen?: boolean }) {
       <aside className="cart-summary" aria-label="Resumen del pedido">
         <p className="cart-summary__row">
           <span>Productos</span>
-          <span>{count}</span>
+          <span>{formatUnits(count)}</span>
         </p>
         <p className="cart-summary__row cart-summary__subtotal">
           <span>Subtotal</span>

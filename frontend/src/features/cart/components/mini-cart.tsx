@@ -1,4 +1,4 @@
-import { messages } from '@tcg/domain';
+import { formatUnits, messages } from '@tcg/domain';
 import { ButtonLink } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
 import { useCart } from '../cart-provider';
@@ -14,7 +14,7 @@ export function MiniCart() {
           <li key={item.id} className="mini-cart__line">
             <span className="mini-cart__name">{item.name}</span>
             <span className="mini-cart__detail">
-              {item.quantity} × {formatMoney(item.price)}
+              {formatUnits(item.quantity)} × {formatMoney(item.price)}
             </span>
             <span className="mini-cart__total">{formatMoney(lineTotal(item))}</span>
           </li>

@@ -1,3 +1,4 @@
+import { formatUnits } from '@tcg/domain';
 import { formatMoney } from '@/lib/format';
 import type { CheckoutLine } from '../use-checkout-submit';
 
@@ -15,7 +16,7 @@ export function OrderLinesSection({ lines }: { lines: CheckoutLine[] }) {
             <span className="checkout-line__name">{line.name}</span>
             <span className="checkout-line__price">{formatMoney(line.price)}</span>
             <span className="checkout-line__quantity" aria-label={`Cantidad de ${line.name}`}>
-              × {line.quantity}
+              × {formatUnits(line.quantity)}
             </span>
           </li>
         ))}

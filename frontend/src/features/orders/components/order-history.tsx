@@ -1,4 +1,4 @@
-import { messages, orderStatusLabels } from '@tcg/domain';
+import { formatUnits, messages, orderStatusLabels } from '@tcg/domain';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { NEW_TAB_NOTE_ID, NewTabMark, NewTabNote } from '@/components/ui/new-tab-note';
@@ -32,7 +32,7 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
       <ul className="order-card__items">
         {order.items.map((item, index) => (
           <li key={index}>
-            {item.name} × {item.quantity}
+            {item.name} × {formatUnits(item.quantity)}
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { formatSoles, messages } from '@tcg/domain';
+import { formatSoles, formatUnits, messages } from '@tcg/domain';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
@@ -94,7 +94,7 @@ export function MostWantedPage() {
                       </span>
                     </td>
                     <td data-label="Rareza">{card.rarity}</td>
-                    <td data-label="Stock">{card.stockFinal}</td>
+                    <td data-label="Stock">{formatUnits(card.stockFinal)}</td>
                     <td data-label="Precio">{formatSoles(card.price)}</td>
                   </tr>
                 );

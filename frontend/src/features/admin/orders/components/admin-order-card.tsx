@@ -1,4 +1,4 @@
-import { orderStatusLabels } from '@tcg/domain';
+import { formatUnits, orderStatusLabels } from '@tcg/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { NEW_TAB_NOTE_ID, NewTabMark } from '@/components/ui/new-tab-note';
@@ -95,7 +95,7 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
               <tr key={index} role="row">
                 <td role="cell">{item.name}</td>
                 <td role="cell" className="admin-order__quantity">
-                  {item.quantity}
+                  {formatUnits(item.quantity)}
                 </td>
                 <td role="cell">{formatMoney(item.unitPrice)}</td>
                 <td role="cell" className="admin-order__line-total">

@@ -1,3 +1,4 @@
+import { formatUnits } from '@tcg/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { errorMessage } from '@/lib/api-client';
@@ -57,7 +58,7 @@ export function AddStockDialog({ card, onClose, returnFocus }: AddStockDialogPro
       {
         onSuccess: () => {
           attempt.done();
-          toast.success(`Stock agregado: ${card.name} (${card.setCode}) +${form.body.quantity}`);
+          toast.success(`Stock agregado: ${card.name} (${card.setCode}) +${formatUnits(form.body.quantity)}`);
           setQuantity(DEFAULT_QUANTITY);
           setUnitCost(DEFAULT_COST);
           addStock.reset();

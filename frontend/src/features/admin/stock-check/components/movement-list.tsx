@@ -1,4 +1,4 @@
-import { formatDatePe } from '@tcg/domain';
+import { formatDatePe, formatUnits } from '@tcg/domain';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useCardMovements } from '../api/get-card-movements';
@@ -15,7 +15,7 @@ export function MovementList({ cardId }: { cardId: string }) {
         <li key={index} className={`movement movement--${movement.type}`}>
           <span className="movement__type">{movement.type}</span>
           <time dateTime={movement.timestamp}>{formatDatePe(movement.timestamp, { withTime: true })}</time>
-          <span className="movement__quantity">{movement.quantity}</span>
+          <span className="movement__quantity">{formatUnits(movement.quantity)}</span>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { languageLabels } from '@tcg/domain';
+import { formatUnits, languageLabels } from '@tcg/domain';
 import { Fragment, type Ref, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { StockCheckRow } from '../api/get-stock-check';
@@ -58,11 +58,11 @@ export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps)
                 <td data-label="Set">{row.set}</td>
                 <td data-label="Rareza">{row.rarity}</td>
                 <td data-label="Edición">{row.edition}</td>
-                <td data-label="Registrado">{row.recorded}</td>
-                <td data-label="Calculado">{row.computed}</td>
+                <td data-label="Registrado">{formatUnits(row.recorded)}</td>
+                <td data-label="Calculado">{formatUnits(row.computed)}</td>
                 <td data-label="Diferencia">
                   <span className={`stock-diff stock-diff--${row.difference === 0 ? 'ok' : 'off'}`} data-testid="stock-difference">
-                    {row.difference > 0 ? `+${row.difference}` : row.difference}
+                    {row.difference > 0 ? `+${formatUnits(row.difference)}` : formatUnits(row.difference)}
                   </span>
                 </td>
                 <td>
