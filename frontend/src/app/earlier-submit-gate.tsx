@@ -31,6 +31,7 @@ export function EarlierSubmitGate({ children }: { children: (checkCart: boolean)
   const toHistory = useToHistory();
   const earlier = useEarlierSubmit((order) => {
     cart.removeOrdered(order.items);
+    toast.settle();
     toast.success(messages.checkout.placed);
     toHistory(order.position);
   });

@@ -402,6 +402,24 @@ it('clamps the cart line to the stock left when the server is short', async () =
   expect(screen.getByLabelText('Cantidad de Mago Oscuro')).toHaveTextContent('× 1');
 });
 
+// Before: 'Stock insuficiente para Mago Oscuro' still stood beside 'Pedido registrado' on the history (QA).
+it('closes the refusals of earlier attempts once the order is placed', async () => {
+  const answers = [
+    () => jsonResponse({ statusCode: 409, code: 'insufficient_stock', message: 'Stock insuficiente para Mago Oscuro', details: { cardId: 'mago', available: 1 } }, 409),
+    () => jsonResponse({ orderId: 'o1', position: 42 }, 201),
+  ];
+  shop({ checkout: () => answers.shift()!() });
+  const { user, router } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await toastSaying('Stock insuficiente para Mago Oscuro')).toBeInTheDocument();
+  await user.click(submitButton());
+
+  await waitFor(() => expect(landing(router).at).toBe('/account/history'));
+  expect(screen.getByText(messages.checkout.placed, { selector: '[role="status"] .toast__message' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
 it.each([
   ['another account on this browser', JSON.stringify({ userId: 'someone-else', phone: '911111111' })],
   ['an older plain number, whose account is unknown', '911111111'],

@@ -154,6 +154,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
         if (order) {
           attempt.current = null;
           checkoutKeys.settle();
+          toast.settle();
           toast.success(messages.checkout.placed);
           return outcomes.onPlacedEarlier(order);
         }
@@ -172,6 +173,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
         const placed = await placeOrder({ name, email, phone, proofKey: current.proof.proofKey, items }, current.key);
         attempt.current = null;
         checkoutKeys.settle();
+        toast.settle();
         toast.success(messages.checkout.placed);
         outcomes.onPlaced(placed, phone, items);
       } catch (error) {

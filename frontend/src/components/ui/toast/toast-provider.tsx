@@ -16,9 +16,20 @@ interface Toast {
 export interface ToastApi {
   success: (message: string) => void;
   error: (message: string) => void;
+  /**
+   * What the error toasts on screen refused has now gone through (an order placed after a refused
+   * attempt, a dialog saved after a failed save): they close, so a stale refusal never stands beside the
+   * success (QA: 'Stock insuficiente' still showed beside 'Pedido registrado' on the history).
+   */
+  settle: () => void;
 }
 
 type Show = (type: ToastType, message: string, ms: number) => void;
+
+interface Toaster {
+  show: Show;
+  settle: () => void;
+}
 
 /**
  * The same words raised within this time are one event (the server's refusal and the cart's own note of
@@ -30,7 +41,7 @@ const SAME_EVENT_MS = 1000;
 /** Toasts on screen at once, newest kept. */
 const MAX_TOASTS = 3;
 
-const ShowContext = createContext<Show | null>(null);
+const ToasterContext = createContext<Toaster | null>(null);
 const DurationsContext = createContext<ToastDurations>(toastDurations);
 
 /** Toasts raised inside `children` last `durations` (the admin tools' are shorter, spec §9). */
@@ -123,6 +134,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [run, dismiss],
   );
 
+  const settle = useCallback(() => {
+    for (const [said, shownAs] of [...shown.current]) if (said.startsWith('error\n')) dismiss(shownAs.id);
+  }, [dismiss]);
+  const context = useMemo(() => ({ show, settle }), [show, settle]);
+
   useEffect(() => {
     const pending = countdowns.current;
     return () => pending.forEach((countdown) => clearTimeout(countdown.timer));
@@ -134,7 +150,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   };
 
   return (
-    <ShowContext.Provider value={show}>
+    <ToasterContext.Provider value={context}>
       {children}
       <div
         ref={toaster}
@@ -167,20 +183,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </div>
         ))}
       </div>
-    </ShowContext.Provider>
+    </ToasterContext.Provider>
   );
 }
 
 export function useToast(): ToastApi {
-  const show = useContext(ShowContext);
+  const toaster = useContext(ToasterContext);
   const durations = useContext(DurationsContext);
   const api = useMemo<ToastApi | null>(
     () =>
-      show && {
-        success: (message) => show('success', message, durations.success),
-        error: (message) => show('error', message, durations.error),
+      toaster && {
+        success: (message) => toaster.show('success', message, durations.success),
+        error: (message) => toaster.show('error', message, durations.error),
+        settle: toaster.settle,
       },
-    [show, durations],
+    [toaster, durations],
   );
   if (!api) throw new Error('useToast must be used inside ToastProvider');
   return api;

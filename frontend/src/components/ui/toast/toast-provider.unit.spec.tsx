@@ -8,6 +8,14 @@ function Trigger() {
     <>
       <button onClick={() => toast.success('Cantidad actualizada')}>ok</button>
       <button onClick={() => toast.error('Producto sin stock')}>fail</button>
+      <button
+        onClick={() => {
+          toast.settle();
+          toast.success('Pedido registrado. Se validará el pago pronto.');
+        }}
+      >
+        settled
+      </button>
     </>
   );
 }
@@ -159,4 +167,15 @@ it('keeps the three newest toasts on screen: a fourth closes the oldest', () => 
   );
   for (const word of ['Uno', 'Dos', 'Tres', 'Cuatro']) fireEvent.click(screen.getByRole('button', { name: word }));
   expect(screen.getAllByRole('alert').map((toast) => toast.querySelector('.toast__message')?.textContent)).toEqual(['Dos', 'Tres', 'Cuatro']);
+});
+
+it('closes the error toasts on screen when what they refused goes through, and keeps the successes', () => {
+  fireEvent.click(screen.getByText('ok'));
+  fireEvent.click(screen.getByText('fail'));
+  fireEvent.click(screen.getByText('settled'));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual(['Cantidad actualizada×', 'Pedido registrado. Se validará el pago pronto.×']);
+  // The same refusal raised again is a new toast, not one the settle left half-forgotten.
+  fireEvent.click(screen.getByText('fail'));
+  expect(screen.getByRole('alert')).toHaveTextContent('Producto sin stock');
 });

@@ -87,6 +87,18 @@ describe('the add-slide dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Agregar slide' })).toBeInTheDocument();
   });
 
+  it('closes the failed save’s toast when the next save goes through', async () => {
+    const answers = [() => jsonResponse({ statusCode: 500, code: 'x', message: 'boom' }, 500), () => jsonResponse(saved, 201)];
+    mockAdminFetch({ 'GET /api/admin/slides': () => jsonResponse({ slides: [] }), 'POST /api/admin/slides': () => answers.shift()!() });
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('URL de la imagen de escritorio'), 'https://cdn.example/d.webp');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.admin.slides.saveFailed);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByText(messages.admin.slides.saved);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['link', 'Enlace (opcional)', 'javascript:alert(1)'],
     ['desktopUrl', 'URL de la imagen de escritorio', 'http://cdn.example/d.webp'],

@@ -41,6 +41,7 @@ export function MostWantedPage() {
     save.mutate(selected, {
       onSuccess: () => {
         setChosen(null);
+        toast.settle();
         toast.success(messages.admin.mostWanted.saved);
       },
       onError: () => toast.error(messages.admin.mostWanted.saveFailed),

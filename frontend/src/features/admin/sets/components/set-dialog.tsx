@@ -88,7 +88,10 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
     save.mutate(
       { set: trimmed, editing: editing !== null },
       {
-        onSuccess: onClose,
+        onSuccess: () => {
+          toast.settle();
+          onClose();
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'set_exists') {
             setTakenCode(trimmed.id);

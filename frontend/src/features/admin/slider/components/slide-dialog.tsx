@@ -68,6 +68,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
     }
     create.mutate(parsed.slide, {
       onSuccess: () => {
+        toast.settle();
         toast.success(messages.admin.slides.saved);
         onClose();
       },
