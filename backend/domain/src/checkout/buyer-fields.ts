@@ -36,21 +36,31 @@ const writtenCallingCode = /(?:\+|^\s*00)\s*51/;
  * the 9 a phone has: what is typed or pasted goes in as far as it fits, as in a field with a maximum
  * length (a full field refuses another digit). A number given with Peru's calling code (+51, 0051, or
  * 11 digits starting with 51) keeps its 9 national digits, typed key by key too ('+', '+5', '+51' stay
- * until the first digit of the number: typed digits went in after a dropped '+', as 51987654…, QA).
+ * until the first digit of the number: typed digits went in after a dropped '+', as 51987654…, QA; digits
+ * that begin with 51 are held up to 11, then the code goes).
  */
 export function filterPhoneInput(text: string, previous = ''): string {
   // Peru's calling code typed key by key stays until the number's first digit comes, which takes its place.
   const typedCode = /^\s*\+\s*(5\s*(1\s*)?)?$/.exec(text.normalize('NFKC'));
   if (typedCode) return `+${typedCode[1] ? '5' : ''}${typedCode[2] ? '1' : ''}`;
   const digits = phoneDigits(text);
-  if (digits.length <= phoneLength) return digits;
+  const room = digitsTaken(digits);
+  if (digits.length <= room) return digits;
   // What was typed or pasted is what lies between the digits kept before and after it; as much of it as fits goes in.
   let before = 0;
   while (before < previous.length && digits[before] === previous[before]) before += 1;
   let after = 0;
   while (after < previous.length - before && digits[digits.length - 1 - after] === previous[previous.length - 1 - after]) after += 1;
-  const inserted = digits.slice(before, digits.length - after).slice(0, phoneLength - before - after);
-  return previous.slice(0, before) + inserted + previous.slice(previous.length - after);
+  const inserted = digits.slice(before, digits.length - after).slice(0, room - before - after);
+  return phoneDigits(previous.slice(0, before) + inserted + previous.slice(previous.length - after));
+}
+
+/**
+ * How many digits the field holds: a phone's 9, or 11 while they begin with Peru's calling code, so that
+ * 51987654321 typed key by key ends as the national number, as it does pasted (it kept 519876543, QA).
+ */
+function digitsTaken(digits: string): number {
+  return digits.startsWith(peruCallingCode) ? peruCallingCode.length + phoneLength : phoneLength;
 }
 
 /**
@@ -59,7 +69,8 @@ export function filterPhoneInput(text: string, previous = ''): string {
  * what fits, so the field says so rather than keep a wrong number without a word.
  */
 export function phoneInputDropsDigits(text: string): boolean {
-  return phoneDigits(text).length > phoneLength;
+  const digits = phoneDigits(text);
+  return digits.length > digitsTaken(digits);
 }
 
 /** The digits of a typed or pasted number, without Peru's calling code when it is given. */

@@ -27,7 +27,6 @@ describe('filterPhoneInput', () => {
   it('takes no more than 9 digits: what is typed or pasted goes in as far as it fits', () => {
     expect(filterPhoneInput('9876543210', '987654321')).toBe('987654321');
     expect(filterPhoneInput('9875654321', '987654321')).toBe('987654321');
-    expect(filterPhoneInput('5198765432', '519876543')).toBe('519876543');
     expect(filterPhoneInput('98765432155')).toBe('987654321');
     expect(filterPhoneInput('98765432155', '98')).toBe('987654321');
     // Two digits pasted after the third of eight: the first fits, the number keeps its end.
@@ -55,6 +54,17 @@ describe('filterPhoneInput', () => {
     // Another country's code is not kept: its digits are the number's.
     expect(filterPhoneInput('+1', '+')).toBe('1');
     expect(filterPhoneInput('+53', '+5')).toBe('53');
+  });
+
+  it("holds digits that begin with Peru's calling code up to 11, then keeps the national number, typed key by key as pasted", () => {
+    let value = '';
+    for (const key of '51987654321') value = filterPhoneInput(value + key, value);
+    expect(value).toBe('987654321');
+    expect(filterPhoneInput('5198765432', '519876543')).toBe('5198765432');
+    expect(phoneInputDropsDigits('5198765432')).toBe(false);
+    // A twelfth digit does not fit: the field keeps the national number and says digits were dropped.
+    expect(filterPhoneInput('519876543210')).toBe('987654321');
+    expect(phoneInputDropsDigits('519876543210')).toBe(true);
   });
 
   it('tells when what was typed or pasted had more digits than the field takes', () => {
