@@ -32,9 +32,9 @@ describe('auth configuration', () => {
 
   it.each([
     [{ ...productionSecrets, DEV_LOGIN: 'true' }, 'Invalid configuration: DEV_LOGIN must not be true when NODE_ENV=production (got "true")'],
-    [{ ...productionSecrets, SESSION_SECRET: '' }, 'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (got "")'],
+    [{ ...productionSecrets, SESSION_SECRET: '' }, 'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (got a value of 0 characters)'],
     [{ ...productionSecrets, GOOGLE_CLIENT_ID: undefined }, 'Invalid configuration: GOOGLE_CLIENT_ID is required when NODE_ENV=production'],
-    [{ SESSION_SECRET: 'short' }, 'Invalid configuration: SESSION_SECRET expects at least 32 characters (got "short")'],
+    [{ SESSION_SECRET: 'short' }, 'Invalid configuration: SESSION_SECRET expects at least 32 characters (got a value of 5 characters)'],
     [{ GOOGLE_TOKEN_URL: 'ftp://x' }, 'Invalid configuration: GOOGLE_TOKEN_URL expects an http(s):// URL (got "ftp://x")'],
     [{ PUBLIC_URL: 'tienda' }, /^Invalid configuration: PUBLIC_URL expects the public http\(s\):\/\/ origin/],
     [{ DEV_LOGIN: 'maybe' }, /^Invalid configuration: DEV_LOGIN expects true or false/],

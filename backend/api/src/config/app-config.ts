@@ -180,20 +180,26 @@ export function isLoopback(host: string): boolean {
  * on the wrong folder or database showed an empty catalogue without a word (upgrade QA).
  */
 export function dataLocation(config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir' | 'filesDir' | 's3'>): { database: string; files: string } {
-  let database = config.pgliteDir;
-  if (config.databaseUrl) {
-    try {
-      const url = new URL(config.databaseUrl);
-      if (url.password) url.password = '***';
-      // libpq also takes the password as a parameter (`?password=`).
-      for (const key of [...url.searchParams.keys()]) if (/password/i.test(key)) url.searchParams.set(key, '***');
-      database = url.toString();
-    } catch {
-      database = 'DATABASE_URL';
-    }
-  }
+  const database = config.databaseUrl ? withoutPasswords(config.databaseUrl) : config.pgliteDir;
   const files = config.s3 ? `s3://${config.s3.bucket}/${config.s3.keyPrefix ?? ''}` : config.filesDir;
   return { database, files };
+}
+
+/**
+ * A connection string, or text holding one, with its passwords masked: `user:***@` and libpq's
+ * `?password=***`, also where the string is malformed (a start-up error quoted
+ * `postgres//postgres:S3cret@…` whole, privacy QA).
+ */
+export function withoutPasswords(text: string): string {
+  return text.replace(/:[^@/\s]*@/g, ':***@').replace(/(password=)[^&\s]*/gi, '$1***');
+}
+
+/** A variable whose value is a secret: an error says how long it was, never what it was. */
+const SECRET_VARIABLE = /SECRET|PASSWORD|_KEY_ID$/;
+
+/** How a start-up error quotes a variable's value. */
+function quoted(name: string, value: string): string {
+  return SECRET_VARIABLE.test(name) ? `a value of ${value.length} characters` : JSON.stringify(withoutPasswords(value));
 }
 
 /** Empty strings count as unset, the way a shell `FOO=` usually means "no value". */
@@ -211,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);
     // A rule between variables may name one that is not set: there is no value to quote then.
-    const got = env[name] === undefined ? '' : ` (got ${JSON.stringify(env[name])})`;
+    const got = env[name] === undefined ? '' : ` (got ${quoted(name, env[name])})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
   let s3: S3FileStorageOptions | undefined;

@@ -1,4 +1,4 @@
-import { ConfigError, dataLocation, isLoopback, loadConfig } from './app-config';
+import { ConfigError, dataLocation, isLoopback, loadConfig, withoutPasswords } from './app-config';
 
 describe('loadConfig', () => {
   it('runs embedded with no variables at all', () => {
@@ -117,5 +117,34 @@ describe('dataLocation', () => {
     expect(JSON.stringify(dataLocation(servers))).not.toContain('s3cr3t');
     const inQuery = dataLocation(loadConfig({ DATABASE_URL: 'postgresql://tienda@db/tcg?password=s3cr3t&sslmode=require&sslpassword=k3y' }));
     expect(inQuery.database).toBe('postgresql://tienda@db/tcg?password=***&sslmode=require&sslpassword=***');
+  });
+});
+
+// Before: a start-up error quoted DATABASE_URL, REDIS_URL or SESSION_SECRET whole, password and all (privacy QA).
+describe('a start-up error about a secret', () => {
+  const message = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it.each([
+    [{ DATABASE_URL: 'postgres//postgres:S3cretDbPass@db:5432/tcg' }, 'S3cretDbPass', '"postgres//postgres:***@db:5432/tcg"'],
+    [{ REDIS_URL: 'redis//:S3cretRedis@cache:6379' }, 'S3cretRedis', '"redis//:***@cache:6379"'],
+    [{ DATABASE_URL: 'tcp://db/tcg?password=S3cretQuery' }, 'S3cretQuery', '"tcp://db/tcg?password=***"'],
+    [{ SESSION_SECRET: 'S3cretShort' }, 'S3cretShort', 'a value of 11 characters'],
+  ])('never quotes it: %j', (env, secret, quoted) => {
+    const said = message(env);
+    expect(said).not.toContain(secret);
+    expect(said).toContain(`(got ${quoted})`);
+  });
+
+  it('masks passwords in any text that holds a connection string', () => {
+    expect(withoutPasswords('postgres://tienda:s3:cr3t@db/tcg')).toBe('postgres://tienda:***@db/tcg');
+    expect(withoutPasswords('postgresql://tienda@db/tcg')).toBe('postgresql://tienda@db/tcg');
+    expect(withoutPasswords('x?sslpassword=k3y&sslmode=require')).toBe('x?sslpassword=***&sslmode=require');
   });
 });
