@@ -39,9 +39,23 @@ export class GoogleAuthGuard extends AuthGuard('google') {
   }
 
   override handleRequest<TUser = GoogleOutcome>(err: unknown, user: AuthUser | false, info: unknown): TUser {
-    if (err) this.logger.warn({ err }, 'Google sign-in failed');
+    if (err) this.logger.warn(oauthFailure(err), 'Google sign-in failed');
     if (err || !user) return false as TUser;
     const state = (info as { state?: { returnTo?: unknown } } | undefined)?.state;
     return { user, returnTo: safeReturnTo(state?.returnTo) } as TUser;
   }
+}
+
+/**
+ * A failed sign-in on one line: the error's kind, OAuth code and Google's HTTP status. Not its message or
+ * stack: Google's reply and the callback's `error_description` are text from outside (privacy QA found a
+ * token in a logged reply, under a stack trace for an everyday refusal).
+ */
+export function oauthFailure(err: unknown): { reason: string; code?: unknown; status?: unknown } {
+  const failure = err as { name?: unknown; code?: unknown; status?: unknown; oauthError?: { statusCode?: unknown } };
+  return {
+    reason: typeof failure.name === 'string' ? failure.name : 'Error',
+    ...(failure.code !== undefined && { code: failure.code }),
+    ...((failure.oauthError?.statusCode ?? failure.status) !== undefined && { status: failure.oauthError?.statusCode ?? failure.status }),
+  };
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
 import type { Database } from '@tcg/projections';
 import { TestBrowser } from '../../test/support/browser';
 import { LocalOidcProvider, startLocalOidcProvider } from '../../test/support/local-oidc-provider';
@@ -6,6 +7,7 @@ import { DATABASE } from '../database/database.module';
 import type { MeResponse } from './auth.controller';
 import { SESSION_MAX_AGE_MS, SIGN_IN_WINDOW_MS, SIGN_INS_PER_MINUTE } from './session';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { createLogger } from '../logging/logger';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,12 +31,19 @@ describe('Google sign-in through the real strategy against a local OpenID provid
   let t: TestApp;
   let shop: string;
   let db: Database;
+  let warnings = '';
 
   beforeAll(async () => {
     const port = await freePort();
     shop = `http://127.0.0.1:${port}`;
     provider = await startLocalOidcProvider(shop, accounts);
-    t = await startTestApp({ PUBLIC_URL: shop, DEMO_SEED: 'false', ...provider.env });
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        warnings += chunk.toString();
+        done();
+      },
+    });
+    t = await startTestApp({ PUBLIC_URL: shop, DEMO_SEED: 'false', ...provider.env }, { logger: createLogger('warn', sink) });
     await t.app.listen(port, '127.0.0.1');
     db = t.app.get(DATABASE);
   }, 60_000);
@@ -145,6 +154,18 @@ describe('Google sign-in through the real strategy against a local OpenID provid
     const forged = await browser.fetch(`${shop}/api/auth/google/callback?code=abc&state=forged`);
     expect(forged.headers.get('location')).toBe('/login?error=google');
     expect(await me(browser)).toEqual({ user: null, isAdmin: false });
+  });
+
+  // Before: the provider's words (which may carry a token) under a passport stack trace (privacy QA).
+  it('logs a failed sign-in on one line: the kind of failure and its code, not what the provider wrote', async () => {
+    warnings = '';
+    const browser = new TestBrowser();
+    const failed = await browser.fetch(`${shop}/api/auth/google/callback?error=server_error&error_description=internal+error+token%3Dya29.SECRET`);
+    expect(failed.headers.get('location')).toBe('/login?error=google');
+    const logged = warnings.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((line) => line.msg === 'Google sign-in failed');
+    expect(logged).toEqual([expect.objectContaining({ reason: 'AuthorizationError', code: 'server_error' })]);
+    expect(warnings).not.toContain('ya29');
+    expect(warnings).not.toContain('stack');
   });
 
   it('keeps an unfinished sign-in for 15 minutes, and gives the signed-in session the full two weeks', async () => {

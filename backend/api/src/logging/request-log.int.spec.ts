@@ -1,8 +1,10 @@
-import pino from 'pino';
+import type { Database } from '@tcg/projections';
 import { Writable } from 'node:stream';
 import request from 'supertest';
+import { DATABASE } from '../database/database.module';
 import { CSRF } from '../proofs/testing/shop-session.fixtures';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { createLogger, errorForLog } from './logger';
 import { loggableUrl } from './request-log';
 
 describe('request log lines', () => {
@@ -16,7 +18,7 @@ describe('request log lines', () => {
         done();
       },
     });
-    t = await startTestApp({ DEMO_SEED: 'false' }, { logger: pino({ level: 'info' }, sink) });
+    t = await startTestApp({ DEMO_SEED: 'false' }, { logger: createLogger('info', sink) });
   });
   afterAll(() => t.close());
 
@@ -46,6 +48,36 @@ describe('request log lines', () => {
     expect(requests).toContainEqual(
       expect.objectContaining({ req: expect.objectContaining({ url: '/api/auth/google/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&scope=email' }) }),
     );
+  });
+
+  // Before: PostgreSQL's 'Failing row contains (…)' put a customer's Google id, name, e-mail and phone in the log (privacy QA).
+  it("never hold the rows and values a database error quotes, yet name the error", async () => {
+    const db = t.app.get<Database>(DATABASE);
+    await db.query(`ALTER TABLE users ADD CONSTRAINT refuses_this_phone CHECK (phone IS DISTINCT FROM '900000001')`);
+    try {
+      const agent = request.agent(t.server);
+      await agent.post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
+      const me = await agent.get('/api/auth/me').expect(200);
+      await agent.patch('/api/auth/me/phone').set(CSRF).send({ phone: '900000001' }).expect(500);
+
+      const failure = lines.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((line) => line.msg === 'unhandled error');
+      expect(failure.err.message).toContain('refuses_this_phone');
+      expect(failure.err.detail).toBeUndefined();
+      expect(lines).not.toContain('900000001');
+      expect(lines).not.toContain(me.body.user.email);
+      expect(lines).not.toContain('Failing row');
+    } finally {
+      await db.query('ALTER TABLE users DROP CONSTRAINT refuses_this_phone');
+    }
+  });
+
+  it("drop an OAuth provider's reply and what a unique key's refusal quotes", () => {
+    const reply = Object.assign(new Error('Failed to fetch user profile'), { oauthError: { statusCode: 500, data: 'internal error token=ya29.SECRET' } });
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { detail: 'Key (email)=(ana@example.pe) already exists.', code: '23505' });
+    expect(JSON.stringify(errorForLog(reply))).not.toContain('ya29');
+    expect(errorForLog(reply)).toMatchObject({ message: 'Failed to fetch user profile', oauthError: { statusCode: 500 } });
+    expect(JSON.stringify(errorForLog(duplicate))).not.toContain('ana@example.pe');
+    expect(errorForLog(duplicate)).toMatchObject({ code: '23505', message: expect.stringContaining('users_email_key') });
   });
 
   it.each([
