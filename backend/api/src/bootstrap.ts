@@ -59,6 +59,9 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       // Method, path and status only: cookies are sessions, and OAuth callbacks carry codes.
       serializers: requestLogSerializers,
+      // A 5xx's request line without pino-http's stand-in error ('failed with status code 500' and its
+      // stack): the exception filter's line, with the same request id, holds the real one.
+      customErrorObject: (_req, res, _error, { err, ...line }) => (res.err ? { err, ...line } : line),
     }),
   );
   if (config.role === 'projector' || config.role === 'worker') return app;

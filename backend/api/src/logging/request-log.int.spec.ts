@@ -58,11 +58,16 @@ describe('request log lines', () => {
       const agent = request.agent(t.server);
       await agent.post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
       const me = await agent.get('/api/auth/me').expect(200);
-      await agent.patch('/api/auth/me/phone').set(CSRF).send({ phone: '900000001' }).expect(500);
+      const refused = await agent.patch('/api/auth/me/phone').set(CSRF).send({ phone: '900000001' }).expect(500);
 
-      const failure = lines.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((line) => line.msg === 'unhandled error');
+      // Two lines share the request's id: the error with its cause, and the request line without a stand-in error.
+      const logged = lines.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((line) => line.req?.id === refused.headers['x-request-id']);
+      expect(logged.map((line) => line.msg)).toEqual(['unhandled error', 'request errored']);
+      const [failure, requestLine] = logged;
       expect(failure.err.message).toContain('refuses_this_phone');
       expect(failure.err.detail).toBeUndefined();
+      expect(requestLine).toMatchObject({ res: { statusCode: 500 } });
+      expect(requestLine.err).toBeUndefined();
       expect(lines).not.toContain('900000001');
       expect(lines).not.toContain(me.body.user.email);
       expect(lines).not.toContain('Failing row');

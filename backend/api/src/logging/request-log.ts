@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorForLog } from './logger';
 
 /** Query parameters that are credentials: OAuth codes and states, tokens. Their values never reach the log. */
 const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token']);
@@ -20,4 +21,6 @@ export function loggableUrl(url: string | undefined): string {
 export const requestLogSerializers = {
   req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
   res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+  // pino-http gives the request's logger its own error serializer, which would undo the shop's.
+  err: errorForLog,
 };

@@ -83,7 +83,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const body = this.bodyOf(exception);
+    // The request's own logger (pino-http's child), so the error line carries the request id its request line has.
+    const log = host.switchToHttp().getRequest<{ log?: Logger }>().log ?? this.logger;
+    const body = this.bodyOf(exception, log);
     // Failed after its answer left (the session store's touch when the response ends, on a lost database
     // connection): the error is logged above, and setting a status now would throw ERR_HTTP_HEADERS_SENT.
     if (res.headersSent) return;
@@ -100,7 +102,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     return FRAMEWORK_WORDS.test(message) ? (SPANISH[status] ?? SPANISH[400]) : message;
   }
 
-  private bodyOf(exception: unknown): ApiErrorBody {
+  private bodyOf(exception: unknown, log: Logger): ApiErrorBody {
     if (exception instanceof ApiError) {
       return { statusCode: exception.getStatus(), code: exception.code, message: exception.message, details: exception.details };
     }
@@ -119,22 +121,22 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (isOutOfSpace(exception)) {
       // Nothing the shopper can change: the operator must free space or grow the disk.
-      this.logger.error({ err: exception }, 'no space left to store the request');
+      log.error({ err: exception }, 'no space left to store the request');
       return { statusCode: 507, code: CODES[507], message: STORAGE_FULL };
     }
     // An Idempotency-Key sent again with another request: what the first one stored stands.
     if (exception instanceof EventIdReusedError) return { statusCode: 422, code: 'idempotency_key_reused', message: KEY_REUSED };
     // Nothing the shopper did: a retry in a moment may pass (a request whose commit landed is idempotent by its key).
     if (isDatabaseUnavailable(exception)) {
-      this.logger.error({ err: exception }, 'the database did not answer');
+      log.error({ err: exception }, 'the database did not answer');
       return { statusCode: 503, code: 'database_unavailable', message: DATABASE_UNAVAILABLE };
     }
     // Other processes kept writing the same stream for as long as the command retried: nothing was written by this attempt.
     if (exception instanceof ConcurrencyError) {
-      this.logger.warn({ err: exception }, 'gave up retrying a busy stream');
+      log.warn({ err: exception }, 'gave up retrying a busy stream');
       return { statusCode: 503, code: 'busy', message: BUSY };
     }
-    this.logger.error({ err: exception }, 'unhandled error');
+    log.error({ err: exception }, 'unhandled error');
     return { statusCode: 500, code: 'internal', message: UNEXPECTED };
   }
 }

@@ -16,7 +16,8 @@ export abstract class BrowserRedirectFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const status = exception instanceof HttpException ? exception.getStatus() : undefined;
-    if (status === undefined) this.logger.error({ err: exception }, 'unhandled error');
+    // The request's own logger when it has one, so the line carries the request id.
+    if (status === undefined) (http.getRequest<{ log?: Logger }>().log ?? this.logger).error({ err: exception }, 'unhandled error');
     const res = http.getResponse<Response>();
     if (res.headersSent) return;
     res.setHeader('Cache-Control', 'no-store');
