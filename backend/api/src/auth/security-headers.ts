@@ -30,6 +30,12 @@ function headers(production: boolean, inlineStyles: boolean): RequestHandler {
  */
 const PERSONAL_PATHS = /^\/api\/(?:auth|orders|proofs|checkout|admin)(?:\/|$)/;
 
+/**
+ * Browser features the shop never uses, off for it and anything it could be made to load (privacy QA).
+ * A proof is picked with a file input, which needs no camera permission.
+ */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+
 /** helmet on every response (API and storefront), with a CSP that admits only the shop's own code. */
 export function securityHeaders(config: AppConfig): RequestHandler {
   const production = config.env === 'production';
@@ -37,6 +43,7 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   const docs = headers(production, true);
   return (req, res, next) => {
     if (PERSONAL_PATHS.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     (req.path.startsWith(DOCS_PATH) ? docs : site)(req, res, next);
   };
 }

@@ -133,6 +133,7 @@ describe('sessions, dev sign-in and CSRF', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\)/);
     expect(Number(res.headers['x-ratelimit-limit'])).toBeGreaterThanOrEqual(600);
   });
 });
