@@ -71,6 +71,7 @@ describe('header account slot', () => {
 
   it('signs out with the CSRF header, clears the greeting and goes home', async () => {
     const api = shop(customer);
+    window.localStorage.setItem('savedPhone', JSON.stringify({ userId: 'u1', phone: '955444333' }));
     const { user, router } = renderApp('/about');
     await user.click(await screen.findByRole('button', { name: /Mi cuenta/ }));
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
@@ -78,6 +79,8 @@ describe('header account slot', () => {
     expect(screen.queryByText('Hola, Lucía')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(api.calls('/api/auth/logout')).toEqual([expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'tcg' }) })]);
+    // The next person on this phone does not find the last one's number (privacy QA).
+    expect(window.localStorage.getItem('savedPhone')).toBeNull();
   });
 
   it.each(['/account/history', '/checkout'])('goes home when signing out on %s, a page that needs an account', async (page) => {

@@ -357,6 +357,10 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
   await first.user.upload(proofInput(), sameImage());
   await first.user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  // Kept on the device without what it asked: no name, e-mail, phone or file name (privacy QA).
+  const kept = window.localStorage.getItem('checkoutAttempt')!;
+  expect(JSON.parse(kept)).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  for (const personal of ['Lucía', 'Quispe', 'cliente@', '987654321', 'pago.png']) expect(kept).not.toContain(personal);
   first.unmount();
 
   const again = await openCheckout();

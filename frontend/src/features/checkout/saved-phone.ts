@@ -32,3 +32,12 @@ export function savePhone(storage: Storage, userId: string, phone: string): void
     // Private mode or a full quota: the order is placed all the same, only the prefill is lost.
   }
 }
+
+/** Signing out forgets the phone: the account's own phone prefills the next checkout anyway (privacy QA). */
+export function forgetSavedPhone(storage: Storage): void {
+  try {
+    storage.removeItem(SAVED_PHONE_KEY);
+  } catch {
+    // Unreadable storage holds nothing to forget.
+  }
+}
