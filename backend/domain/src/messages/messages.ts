@@ -130,6 +130,9 @@ export const messages = {
     invalidCardLanguage: 'El idioma de la carta debe ser en (Inglés) o es (Español).',
     invalidEdition: 'La edición debe ser 1st Edition o Unlimited.',
     cardImageNotFromDatabase: 'La imagen de la carta debe venir de la base de datos de cartas.',
+    /** Not in the spec: an upload names a card, or a print of it, that the card database does not have. */
+    cardNotInDatabase: 'La carta no está en la base de datos de cartas.',
+    printNotInDatabase: 'Esa versión (código del set y rareza) no está en la base de datos de cartas.',
     cardDetailTooLong: 'Cada dato de la carta admite hasta 200 caracteres.',
     cardDetailControls: 'Los datos de la carta no admiten caracteres que cambian la dirección del texto.',
     cardAlreadyListed: 'La carta ya está registrada con otros datos.',

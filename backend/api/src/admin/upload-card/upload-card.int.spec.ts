@@ -160,6 +160,38 @@ describe('admin single-card upload API', () => {
     await request(shop.server).get(`/api/cards/${encodeURIComponent('Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en')}`).expect(404);
   });
 
+  // Before: an invented card was listed for sale, and 'rarity: ultra rare' listed a print a second time (upload QA).
+  it("lists only a print the card database has, in the database's spelling, and writes nothing of one it does not", async () => {
+    const card = await lookup('Dark Magician');
+    const db = shop.app.get<Database>(DATABASE);
+    const events = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n;
+    const before = await events();
+    const refusals: Array<[object, string]> = [
+      [{ name: 'Totally Fake Dragon' }, messages.domain.cardNotInDatabase],
+      [{ rarity: 'Ghost Rare' }, messages.domain.printNotInDatabase],
+      [{ setCode: 'MACR-EN036' }, messages.domain.printNotInDatabase],
+      [{ imageUrl: `${standIn.url}/images/cards/ash-blossom-joyous-spring.jpg` }, messages.domain.cardImageNotFromDatabase],
+    ];
+    for (const [change, message] of refusals) {
+      const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, change)).expect(400);
+      expect(res.body.message).toBe(message);
+    }
+    standIn.failWith('/cardinfo.php', 500);
+    const unchecked = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0)).expect(502);
+    expect(unchecked.body.message).toBe(messages.admin.upload.uploadFailed);
+    standIn.failWith(null);
+    expect(await events()).toBe(before);
+
+    const res = await admin
+      .post('/api/admin/cards/upload')
+      .set(CSRF)
+      .send(uploadBody(card, 1, { edition: 'Unlimited', rarity: 'common', set: 'Metal Raiders' }))
+      .expect(201);
+    expect(res.body.cardId).toBe('Dark Magician_SDMY-EN010_Common_Unlimited_en');
+    const listed = (await request(shop.server).get(`/api/cards/${encodeURIComponent(res.body.cardId)}`).expect(200)).body;
+    expect(listed).toMatchObject({ set: 'Structure Deck: Mystic Spellcasters', rarity: 'Common', setCode: 'SDMY-EN010' });
+  });
+
   it('lists a Spanish print under its -SP code and Spanish name, then copies its picture once as two WebP sizes', async () => {
     const card = await lookup('Dark Magician');
     const before = imageRequests().length;

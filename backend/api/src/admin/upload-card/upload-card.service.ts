@@ -56,16 +56,17 @@ export class UploadCardService {
     if (body.imageUrl && !this.cardDatabase.isImageUrl(body.imageUrl)) {
       throw new ApiError(400, 'bad_request', messages.domain.cardImageNotFromDatabase);
     }
+    const print = await this.printInDatabase(body);
     const details: ListCardDetails = {
       // The shop shows a Spanish print under its Spanish name when there is one.
-      name: body.language === 'es' && body.spanishName ? body.spanishName : body.name,
-      defaultName: body.name,
+      name: body.language === 'es' && body.spanishName ? body.spanishName : print.name,
+      defaultName: print.name,
       spanishName: body.spanishName,
       imageUrl: null,
       imageSmallUrl: null,
-      rarity: body.rarity,
+      rarity: print.rarity,
       edition: body.edition,
-      set: body.set,
+      set: print.set,
       setCode: setCodeForLanguage(body.setCode, body.language),
       language: body.language,
     };
@@ -92,6 +93,30 @@ export class UploadCardService {
       });
     }
     return { cardId: id, created, stock: added.stock, imagesQueued: imagesWanted, position: added.position };
+  }
+
+  /**
+   * The print as the card database has it: an upload names a card, a set code and a rarity that the
+   * database lists together, with a picture of that card, and is stored in the database's spelling (QA:
+   * an invented card was listed for sale, a set code under another set's name, and 'dark magician' /
+   * 'ultra rare' listed a print a second time). A Spanish print is the English one's code with -SP, or a
+   * code the database lists as it is (LOB-S005).
+   */
+  private async printInDatabase(body: UploadCardBody): Promise<{ name: string; set: string; rarity: string }> {
+    let card;
+    try {
+      card = await this.cardDatabase.cardByName(body.name);
+    } catch (error) {
+      if (error instanceof CardDatabaseError) throw new ApiError(502, 'card_database_failed', messages.admin.upload.uploadFailed);
+      throw error;
+    }
+    if (!card) throw new ApiError(400, 'card_not_in_database', messages.domain.cardNotInDatabase);
+    const sameCode = (code: string) => [code, setCodeForLanguage(code, body.language)].some((listed) => listed.toUpperCase() === body.setCode);
+    const entry = (card.card_sets ?? []).find((listed) => sameCode(listed.set_code) && listed.set_rarity.toLowerCase() === body.rarity.toLowerCase());
+    if (!entry) throw new ApiError(400, 'print_not_in_database', messages.domain.printNotInDatabase);
+    const pictures = (card.card_images ?? []).flatMap((image) => [image.image_url, image.image_url_small]);
+    if (body.imageUrl && !pictures.includes(body.imageUrl)) throw new ApiError(400, 'bad_request', messages.domain.cardImageNotFromDatabase);
+    return { name: card.name, set: entry.set_name, rarity: entry.set_rarity };
   }
 
   /**
