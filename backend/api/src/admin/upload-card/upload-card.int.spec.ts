@@ -282,6 +282,26 @@ describe('admin single-card upload API', () => {
     expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000, lastOfferPrice: 1500 });
   });
 
+  // Before: the Spanish name was dropped, and a print listed without one was never found in Spanish (upload QA).
+  it('takes a Spanish name typed on a later upload: one the card lacked, or a corrected spelling', async () => {
+    const card = await lookup('Pot of Prosperity');
+    const send = (spanishName: string | null) =>
+      admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { language: 'es', edition: '1st Edition', spanishName, quantity: 1, salePrice: 3000 })).expect(201);
+    const first = await send(null);
+    expect(first.body).toMatchObject({ cardId: 'Pot of Prosperity_BLVO-SP065_Secret Rare_1st Edition_es', created: true });
+    const named = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
+    const found = async (q: string) => (await request(shop.server).get('/api/search').query({ q, position: String(last) }).expect(200)).body.hits.map((hit: { id: string }) => hit.id);
+    let last = (await send('Vaso de la Prosperidad')).body.position;
+    expect(await named()).toMatchObject({ name: 'Vaso de la Prosperidad', defaultName: 'Pot of Prosperity' });
+    expect(await found('vaso prosperidad')).toContain(first.body.cardId);
+    last = (await send('Olla de la Prosperidad')).body.position;
+    expect(await named()).toMatchObject({ name: 'Olla de la Prosperidad', stockFinal: 3 });
+    // A blank name, or the same in other capitals, keeps it.
+    await send(null);
+    last = (await send('  olla de la  PROSPERIDAD ')).body.position;
+    expect(await named()).toMatchObject({ name: 'Olla de la Prosperidad', stockFinal: 5 });
+  });
+
   it('adds a Spanish print uploaded again under another Spanish name, or none, to the card already listed', async () => {
     const card = await lookup('Dark Magician');
     const spanish = (spanishName: string | null, quantity: number) =>

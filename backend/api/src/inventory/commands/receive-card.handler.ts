@@ -15,6 +15,9 @@ export class ReceiveCardHandler implements ICommandHandler<ReceiveCardCommand> {
       const price = uploadPrice(state, salePrice, offerPrice);
       return [
         ...(state.status === 'unlisted' ? [{ type: 'ListCard', data: { ...details, at } } as const] : []),
+        ...(state.status === 'listed' && renames(state.details.spanishName, details.spanishName)
+          ? [{ type: 'ChangeCardDetails', data: { changes: { name: details.name, spanishName: details.spanishName }, at } } as const]
+          : []),
         ...(price ? [{ type: 'SetPrice', data: { ...price, at } } as const] : []),
         ...(quantity > 0 ? [{ type: 'AddStock', data: { quantity, unitCost, at } } as const] : []),
       ];
@@ -36,4 +39,14 @@ function uploadPrice(state: CardState, salePrice: Cents, offerPrice: Cents): { s
   const kept = state.status === 'listed' ? (state.prices?.salePrice ?? 0) : 0;
   if (kept === 0) throw DomainError.of('sale_price_required');
   return offer === null ? null : { salePrice: kept, offerPrice: offer };
+}
+
+/**
+ * Whether a Spanish name typed on a later upload names the card from now on: one that the card lacks, or
+ * another spelling (a typo corrected). It was dropped, and a print listed without one could never be
+ * found in Spanish (upload QA). A blank one, or the same in other capitals and blanks, keeps the card's.
+ */
+function renames(listed: string | null, typed: string | null): typed is string {
+  const comparable = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('es');
+  return !!typed?.trim() && (listed === null || comparable(listed) !== comparable(typed));
 }
