@@ -114,6 +114,13 @@ export const messages = {
       uploadFailed: '❌ Error al subir la carta.',
       notFound: 'No encontrada',
       imageHttpError: (status: number) => `Error HTTP: ${status}`,
+      /**
+       * Not in the spec, said after its '❌ Error al buscar la carta.': why, so the admin knows whether to
+       * fix the name or try later (upload QA: an unknown name and a card database down read the same).
+       */
+      notFoundHint: 'No encontrada: escribe el nombre exacto de la carta en inglés.',
+      cardDatabaseDown: 'La base de datos de cartas no respondió; inténtalo de nuevo en unos minutos.',
+      noPrints: 'La base de datos de cartas no tiene versiones impresas de esta carta.',
     },
   },
   /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */

@@ -165,8 +165,27 @@ describe('single card upload', () => {
     expect(sentBodies(fetch, 'POST', '/api/admin/cards/upload')).toEqual([]);
   });
 
-  it('shows the search failure status when the card is not found', async () => {
-    await searched({ [`GET ${lookupPath}`]: () => jsonResponse({ statusCode: 404, code: 'card_not_found', message: messages.admin.upload.notFound }, 404) });
-    expect(await screen.findByText(messages.admin.upload.searchFailed)).toBeInTheDocument();
+  // Before: an unknown name, a card database down and a token without prints all read '❌ Error al buscar la carta.' alone (upload QA).
+  it.each([
+    ['the card is not found', () => jsonResponse({ statusCode: 404, code: 'card_not_found', message: messages.admin.upload.notFound }, 404), messages.admin.upload.notFoundHint],
+    ['the card database fails', () => jsonResponse({ statusCode: 502, code: 'card_database_failed', message: messages.admin.upload.searchFailed }, 502), messages.admin.upload.cardDatabaseDown],
+    ['the card has no printed version', () => jsonResponse({ ...darkMagician, versions: [] }), messages.admin.upload.noPrints],
+  ])('shows the search failure status, and why, when %s', async (_when, answer, why) => {
+    await searched({ [`GET ${lookupPath}`]: answer });
+    expect(await screen.findByText(`${messages.admin.upload.searchFailed} ${why}`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Versión')).toBeDisabled();
+  });
+
+  it('looks a name up once however often Enter is pressed while it is being looked up', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user, field, fetch } = await searched({ [`GET ${lookupPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await user.type(field('Nombre en inglés'), '{Enter}{Enter}');
+    answer(jsonResponse(darkMagician));
+    expect(await screen.findByText(messages.admin.upload.found)).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input).endsWith(lookupPath))).toHaveLength(1);
+    // Once answered, Enter looks it up again.
+    await user.type(field('Nombre en inglés'), '{Enter}');
+    await screen.findByText(messages.admin.upload.searching);
+    expect(fetch.mock.calls.filter(([input]) => String(input).endsWith(lookupPath))).toHaveLength(2);
   });
 });

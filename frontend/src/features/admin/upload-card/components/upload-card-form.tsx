@@ -21,6 +21,12 @@ function uploadFailure(reason: string | null): string {
   return reason ? `${upload.uploadFailed} ${reason}` : upload.uploadFailed;
 }
 
+/** Spec §8's search failure, followed by whether the name is unknown or the card database did not answer. */
+function searchFailure(error: unknown): string {
+  const unknown = error instanceof ApiError && error.status === 404;
+  return `${upload.searchFailed} ${unknown ? upload.notFoundHint : upload.cardDatabaseDown}`;
+}
+
 function refusalOf(error: unknown): string | null {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
 }
@@ -59,20 +65,31 @@ export function UploadCardForm() {
 
   // The name as typed now: a lookup answered after the name changed is not this name's.
   const typedName = useRef('');
+  // The name being looked up: Enter pressed again meanwhile asks nothing more (upload QA: three presses
+  // on a slow answer sent three lookups in a row, against the card database's rate limit).
+  const inFlight = useRef<string | null>(null);
   const search = () => {
     const name = englishName.trim();
-    if (!name) return;
+    if (!name || inFlight.current === name) return;
+    inFlight.current = name;
     setStatus(upload.searching);
     setFound(null);
     setVersion('');
     lookup.mutate(name, {
       onSuccess: (card) => {
         if (typedName.current.trim() !== name) return;
+        // A card with no printed version (a token) has nothing to choose: said, not an empty list.
+        if (card.versions.length === 0) return setStatus(`${upload.searchFailed} ${upload.noPrints}`);
         setFound(card);
         setSpanishName(card.spanishName ?? '');
         setStatus(upload.found);
       },
-      onError: () => setStatus(upload.searchFailed),
+      onError: (error) => {
+        if (typedName.current.trim() === name) setStatus(searchFailure(error));
+      },
+      onSettled: () => {
+        if (inFlight.current === name) inFlight.current = null;
+      },
     });
   };
 
