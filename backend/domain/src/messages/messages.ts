@@ -121,6 +121,10 @@ export const messages = {
       notFoundHint: 'No encontrada: escribe el nombre exacto de la carta en inglés.',
       cardDatabaseDown: 'La base de datos de cartas no respondió; inténtalo de nuevo en unos minutos.',
       noPrints: 'La base de datos de cartas no tiene versiones impresas de esta carta.',
+      /** Not in the spec: a picture copy that failed some other way than spec §8's 'Error HTTP: {status}'. */
+      imageCopyFailed: 'La imagen de la carta no se pudo copiar.',
+      /** Not in the spec: said after a picture copy's failure, with how to try again. */
+      imageRetryHint: 'La carta quedó guardada sin imagen; súbela otra vez con cantidad 0 para intentarlo de nuevo.',
     },
   },
   /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */

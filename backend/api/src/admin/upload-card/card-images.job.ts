@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { cardStreamName, messages } from '@tcg/domain';
 import sharp from 'sharp';
 import type { FileStorage } from '../../infra/files';
-import { type JobContext, type JobOptions, type JobQueue, PermanentJobError } from '../../infra/jobs';
+import { FAILED_JOBS_KEPT, type JobContext, type JobOptions, type JobQueue, PermanentJobError } from '../../infra/jobs';
 import { cardStream, ChangeCardDetailsCommand, StreamDecider, systemContext } from '../../inventory';
 import { JOB_QUEUE } from '../../jobs/jobs.module';
 import { LOGGER, type Logger } from '../../logging/logger';
@@ -23,6 +23,12 @@ export interface CardImagesJob {
   cardId: string;
   sourceUrl: string;
 }
+
+/** Where a card's pictures stand, for the admin who uploaded it; `message` says why a copy was given up. */
+export type CardPictures = { state: 'copied' } | { state: 'pending' } | { state: 'failed'; message: string };
+
+/** Spec §8's words for a picture the card database would not give. */
+const HTTP_FAILURE = /^Error HTTP: \d{3}$/;
 
 const sizes = Object.keys(CARD_IMAGE_SIZES) as CardImageSize[];
 
@@ -62,6 +68,22 @@ export class CardImagesJobHandler implements OnModuleInit {
     this.run(job, { signal: AbortSignal.timeout(COPY_NOW_TIMEOUT_MS) }).catch((error: unknown) =>
       this.logger.error({ err: error, cardId: job.cardId }, 'card pictures not copied'),
     );
+  }
+
+  /**
+   * The pictures of `cardId` as the upload that queued them at `since` sees them: copied, on their way
+   * (retries included), or a copy of this card given up since then with the reason (spec §8's
+   * 'Error HTTP: {status}'; upload QA: a 404 showed only in the server's log). Null for a card not listed.
+   */
+  async pictures(cardId: string, since: Date): Promise<CardPictures | null> {
+    const { state } = await this.decider.load(cardStream, cardStreamName(cardId));
+    if (state.status !== 'listed') return null;
+    if (state.details.imageUrl && state.details.imageSmallUrl) return { state: 'copied' };
+    const failed = (await this.queue.failed(CARD_IMAGES_JOB, FAILED_JOBS_KEPT)).find(
+      (job) => (job.data as Partial<CardImagesJob> | null)?.cardId === cardId && job.failedAt >= since,
+    );
+    if (!failed) return { state: 'pending' };
+    return { state: 'failed', message: HTTP_FAILURE.test(failed.error) ? failed.error : messages.admin.upload.imageCopyFailed };
   }
 
   /** Idempotent: a card that has its pictures is left alone, and stored files are not fetched again. */

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { messages } from '@tcg/domain';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
-import { ZodBodyPipe } from '../../catalog/zod-body.pipe';
+import { INVALID_REQUEST, ZodBodyPipe } from '../../catalog/zod-body.pipe';
+import { ApiError } from '../../web/api-exception.filter';
+import { type CardPictures, CardImagesJobHandler } from './card-images.job';
 import type { CardLookup } from './card-versions';
 import { type UploadCardBody, type UploadCardResult, uploadCardSchema } from './upload-card.schema';
 import { UploadCardService } from './upload-card.service';
@@ -13,7 +15,10 @@ import { UploadCardService } from './upload-card.service';
 @AdminOnly()
 @Controller('admin')
 export class UploadCardController {
-  constructor(private readonly uploads: UploadCardService) {}
+  constructor(
+    private readonly uploads: UploadCardService,
+    private readonly images: CardImagesJobHandler,
+  ) {}
 
   @Get('card-lookup')
   lookup(@Query('name') name: unknown): Promise<CardLookup> {
@@ -30,5 +35,15 @@ export class UploadCardController {
     @Req() req: Request,
   ): Promise<UploadCardResult> {
     return this.uploads.upload(body, { correlationId: String(req.id ?? randomUUID()), actor: user.id }, requestId);
+  }
+
+  /** How the copy of a card's pictures queued at `since` (an upload's `queuedAt`) went: the upload form asks while it shows its result. */
+  @Get('cards/:id/pictures')
+  async pictures(@Param('id') cardId: string, @Query('since') since: unknown): Promise<CardPictures> {
+    const from = typeof since === 'string' ? new Date(since) : new Date(Number.NaN);
+    if (Number.isNaN(from.getTime())) throw new ApiError(400, 'bad_request', INVALID_REQUEST);
+    const pictures = await this.images.pictures(cardId, from);
+    if (!pictures) throw new ApiError(404, 'not_found', messages.catalog.cardNotFound);
+    return pictures;
   }
 }

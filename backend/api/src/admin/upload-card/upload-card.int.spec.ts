@@ -72,6 +72,17 @@ describe('admin single-card upload API', () => {
     expect(failed).toMatchObject({ attempts: 1, data: { cardId: res.body.cardId } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(imageRequests().length - before).toBe(1);
+
+    // The admin who uploaded it is told, in spec §8's words (upload QA: only the server's log said it).
+    const pictures = (since: string) => admin.get(`/api/admin/cards/${encodeURIComponent(res.body.cardId)}/pictures`).query({ since });
+    expect((await pictures(res.body.queuedAt).expect(200)).body).toEqual({ state: 'failed', message: messages.admin.upload.imageHttpError(404) });
+    // A failure before the upload asking is not its own.
+    expect((await pictures(new Date(Date.now() + 60_000).toISOString()).expect(200)).body).toEqual({ state: 'pending' });
+    await pictures('yesterday').expect(400);
+    await admin.get('/api/admin/cards/nothing-here/pictures').query({ since: res.body.queuedAt }).expect(404);
+    const customer = request.agent(shop.server);
+    await customer.post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
+    await customer.get(`/api/admin/cards/${encodeURIComponent(res.body.cardId)}/pictures`).query({ since: res.body.queuedAt }).expect(403);
   });
 
   it('fails a picture job for a card that is not listed at its first attempt, asking the card database nothing', async () => {
@@ -203,6 +214,8 @@ describe('admin single-card upload API', () => {
     expect(res.body).toMatchObject({ cardId: 'Mago Oscuro_LOB-SP005_Ultra Rare_Unlimited_es', created: true, stock: 2, imagesQueued: true });
 
     const listed = await cardWithImages(res.body.cardId);
+    const pictures = await admin.get(`/api/admin/cards/${encodeURIComponent(res.body.cardId)}/pictures`).query({ since: res.body.queuedAt }).expect(200);
+    expect(pictures.body).toEqual({ state: 'copied' });
     expect(listed).toMatchObject({ name: 'Mago Oscuro', defaultName: 'Dark Magician', setCode: 'LOB-SP005', setId: 'LOB', language: 'es', stockFinal: 2, lastSalePrice: 3000, lastOfferPrice: 2500 });
     const { rows } = await shop.app.get<Database>(DATABASE).query<{ keywords: string[] }>('SELECT keywords FROM cards WHERE id = $1', [res.body.cardId]);
     expect(rows[0].keywords).toEqual(['dark magician', 'mago oscuro']);

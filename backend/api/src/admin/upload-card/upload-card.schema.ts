@@ -65,5 +65,7 @@ export interface UploadCardResult {
    * when the queue did not answer, copied by the process that took the upload.
    */
   imagesQueued: boolean;
+  /** When they were queued (the server's clock), for asking how their copy went (`GET …/pictures?since=`). */
+  queuedAt: string | null;
   position: number;
 }

@@ -82,6 +82,7 @@ export class UploadCardService {
     });
     const listed = added.state.status === 'listed' ? added.state.details : null;
     const imagesWanted = !!body.imageUrl && !(listed?.imageUrl && listed.imageSmallUrl);
+    const queuedAt = imagesWanted ? new Date().toISOString() : null;
     if (imagesWanted) {
       const job = { cardId: id, sourceUrl: body.imageUrl! };
       // The card and its stock are stored by now. A job queue that does not answer (Redis down) costs
@@ -92,7 +93,7 @@ export class UploadCardService {
         this.images.copyNow(job);
       });
     }
-    return { cardId: id, created, stock: added.stock, imagesQueued: imagesWanted, position: added.position };
+    return { cardId: id, created, stock: added.stock, imagesQueued: imagesWanted, queuedAt, position: added.position };
   }
 
   /**

@@ -120,6 +120,29 @@ describe('single card upload', () => {
     expect(field('Idioma')).toHaveValue('en');
   });
 
+  // Before: 'Error HTTP: 404' reached the server's log only; the card stayed without a picture unsaid (upload QA).
+  it("says under the result when the card database would not give the card's picture", async () => {
+    const since = '2026-11-27T15:00:00.000Z';
+    const picturesPath = `/api/admin/cards/x/pictures?since=${encodeURIComponent(since)}`;
+    const answers = [{ state: 'pending' }, { state: 'failed', message: messages.admin.upload.imageHttpError(404) }];
+    const { user, field, fetch } = await searched({
+      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 1, imagesQueued: true, queuedAt: since, position: 3 }, 201),
+      [`GET ${picturesPath}`]: () => jsonResponse(answers.length > 1 ? answers.shift() : answers[0]),
+    });
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.clear(field('Precio de venta (S/)'));
+    await user.type(field('Precio de venta (S/)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    const said = `${messages.admin.upload.saved} ${messages.admin.upload.imageHttpError(404)} ${messages.admin.upload.imageRetryHint}`;
+    expect(await screen.findByText(said, undefined, { timeout: 3000 })).toHaveAttribute('role', 'status');
+    const asked = fetch.mock.calls.filter(([input]) => String(input) === picturesPath).length;
+    expect(asked).toBe(2);
+    // Given up: asked no more.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(fetch.mock.calls.filter(([input]) => String(input) === picturesPath)).toHaveLength(asked);
+  });
+
   it('says why the shop refused the card after the spec failure status, keeping what was typed', async () => {
     const refusal = { statusCode: 400, code: 'sale_price_required', message: messages.domain.salePriceRequired };
     const { user, field } = await searched({ 'POST /api/admin/cards/upload': () => jsonResponse(refusal, 400) });

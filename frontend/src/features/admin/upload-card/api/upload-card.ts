@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { catalogueChanged } from '@/lib/own-writes';
 
@@ -42,6 +42,8 @@ export interface UploadCardResult {
   created: boolean;
   stock: number;
   imagesQueued: boolean;
+  /** When the pictures were queued (the server's clock), to ask how their copy went; null when none were. */
+  queuedAt: string | null;
   /** Where the upload's events were written: the catalogue's reads wait for it (`catalogueChanged`). */
   position: number;
 }
@@ -62,5 +64,21 @@ export function useUploadCard() {
     mutationFn: ({ body, idempotencyKey }: { body: UploadCardBody; idempotencyKey: string }) =>
       api.post<UploadCardResult>('/api/admin/cards/upload', body, { idempotencyKey }),
     onSuccess: ({ position }) => catalogueChanged(queryClient, position),
+  });
+}
+
+/** How the copy of an upload's pictures went: copied, on their way, or given up and why ('Error HTTP: 404'). */
+export type CardPictures = { state: 'copied' } | { state: 'pending' } | { state: 'failed'; message: string };
+
+/** Asked once a second while the copy is on its way, 20 times at most: a copy retrying past that goes on unwatched. */
+const PICTURE_CHECKS = 20;
+
+/** GET /api/admin/cards/{id}/pictures?since=: the pictures an upload queued, while the form shows its result. */
+export function useCardPictures(queued: { cardId: string; since: string } | null) {
+  return useQuery({
+    queryKey: ['admin', 'card-pictures', queued?.cardId, queued?.since],
+    queryFn: () => api.get<CardPictures>(`/api/admin/cards/${encodeURIComponent(queued!.cardId)}/pictures?since=${encodeURIComponent(queued!.since)}`),
+    enabled: queued !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'pending' && query.state.dataUpdateCount < PICTURE_CHECKS ? 1000 : false),
   });
 }

@@ -10,6 +10,7 @@ import {
   setCodeForLanguage,
   type UploadCardBody,
   useCardLookup,
+  useCardPictures,
   useUploadCard,
 } from '../api/upload-card';
 import '../../content-admin.css';
@@ -58,6 +59,10 @@ export function UploadCardForm() {
   const lookup = useCardLookup();
   const save = useUploadCard();
   const attempt = useIdempotencyKey('uploadCard');
+  // The pictures the last upload queued: a copy the card database refused is said under its result.
+  const [queued, setQueued] = useState<{ cardId: string; since: string } | null>(null);
+  const pictures = useCardPictures(queued);
+  const picturesFailed = pictures.data?.state === 'failed' ? `${pictures.data.message} ${upload.imageRetryHint}` : null;
 
   const untranslated = found !== null && found.spanishName === null;
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
@@ -126,6 +131,7 @@ export function UploadCardForm() {
     if (!isAmount(salePrice) || !isAmount(offerPrice)) return setUploadStatus(uploadFailure(messages.domain.invalidPrice));
     // A sale price of 0 keeps an existing card's own, which only the server knows; a typed one must be above the offer.
     if (salePrice > 0 && offerPrice >= salePrice) return setUploadStatus(uploadFailure(messages.domain.offerNotBelowSale));
+    setQueued(null);
     setUploadStatus(upload.uploading);
     const request: UploadCardBody = {
       name: found.name,
@@ -145,9 +151,10 @@ export function UploadCardForm() {
       { body: request, idempotencyKey: attempt.keyFor(request) },
       {
         // The card stays found, but its version and numbers start over: a second click cannot add the same stock twice.
-        onSuccess: () => {
+        onSuccess: (result) => {
           attempt.done();
           setUploadStatus(upload.saved);
+          setQueued(result.queuedAt ? { cardId: result.cardId, since: result.queuedAt } : null);
           setVersion('');
           setNumbers(defaults);
         },
@@ -256,6 +263,7 @@ export function UploadCardForm() {
       </div>
       <p className="ca-status" role="status">
         {status.of === 'upload' && status.text}
+        {status.of === 'upload' && picturesFailed && ` ${picturesFailed}`}
       </p>
     </form>
   );
