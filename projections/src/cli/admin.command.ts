@@ -15,7 +15,7 @@ export class UnknownUserError extends Error {
   }
 }
 
-async function userIdByEmail(db: Sql, email: string, granting: boolean): Promise<string> {
+export async function userIdByEmail(db: Sql, email: string, granting: boolean): Promise<string> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
   if (!rows[0]) throw new UnknownUserError(email, granting);
   return rows[0].id;

@@ -12,6 +12,7 @@ import { Command, CommanderError } from 'commander';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { UnknownProjectionError } from '../projections/projection';
 import { adminCommand } from './admin.command';
+import { customerCommand } from './customer.command';
 import { auditCommand } from './audit.command';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
 import { EXIT_USAGE, FINISHED_NOTE, interruption, oneLine } from './output';
@@ -103,6 +104,7 @@ export function createProgram(open: Open = (options) => openCliContext(process.e
   program.addCommand(seedSyntheticCommand(open, withContext));
   // Granting needs the users the shop's sign-in created: a database without its tables is refused, not migrated.
   program.addCommand(adminCommand((work) => withContextResult(() => open({ migrate: false }), (context) => work(context.db))));
+  program.addCommand(customerCommand((work) => withContextResult(() => open({ migrate: false }), (context) => work(context.db))));
   for (const command of [program, ...program.commands, ...program.commands.flatMap((child) => child.commands)]) {
     command.exitOverride();
     // `--json` goes after any command too: each command's help lists it.
