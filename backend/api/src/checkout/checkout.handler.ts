@@ -1,9 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '@tcg/domain';
+import { DomainError, messages } from '@tcg/domain';
 import type { EventStore } from '@tcg/projections';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { type CommandContext, deterministicUuid, toApiError } from '../inventory';
+import { ProofStore } from '../proofs/proof-store';
+import { ApiError } from '../web/api-exception.filter';
 import { AtomicCheckout } from './atomic-checkout';
 import { cardLines, requestHash } from './checkout-lines';
 import { CheckoutCommand, type CheckoutInput, type CheckoutRequest, type CheckoutResult } from './checkout.command';
@@ -20,10 +22,15 @@ export class CheckoutHandler implements ICommandHandler<CheckoutCommand> {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly atomic: AtomicCheckout,
     private readonly sequential: SequentialCheckout,
+    private readonly proofs: ProofStore,
   ) {}
 
   async execute({ input, context }: CheckoutCommand): Promise<CheckoutResult> {
     const request = checkoutRequest(input, context);
+    // Before anything is placed, so the proof sweep keeps the proof of an order from now on.
+    if (!(await this.proofs.claim(input.proofKey, input.buyer.userId, request.orderId))) {
+      throw new ApiError(400, 'invalid_proof', messages.checkout.invalidFile, { field: 'proofKey' });
+    }
     return this.store.atomicAppendMany ? this.atomic.place(request) : this.sequential.place(request);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory';
 import { OrdersModule } from '../orders';
+import { ProofsModule } from '../proofs';
 import { AtomicCheckout } from './atomic-checkout';
 import { CheckoutHandler } from './checkout.handler';
 import { ClosedOrdersStore } from './closed-orders.store';
@@ -13,7 +14,7 @@ import { SequentialCheckout } from './sequential-checkout';
 
 /** The checkout command and the sweeper that cleans up after sequential checkouts that died halfway. */
 @Module({
-  imports: [InventoryModule, OrdersModule],
+  imports: [InventoryModule, OrdersModule, ProofsModule],
   providers: [
     CheckoutHandler,
     AtomicCheckout,

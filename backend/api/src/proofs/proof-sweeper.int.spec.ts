@@ -1,0 +1,82 @@
+import type { Database } from '@tcg/projections';
+import { randomUUID } from 'node:crypto';
+import { DATABASE } from '../database/database.module';
+import { createTestCard } from '../inventory/testing/write-side.fixtures';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { ProofStore } from './proof-store';
+import { ProofSweeper } from './proof-sweeper.service';
+import { CSRF, pngImage, type Shopper, signInNewCustomer, uploadProof } from './testing/shop-session.fixtures';
+
+// Before: every proof uploaded was kept for ever, half of them by no order (soak QA).
+describe.each([
+  ['PostgreSQL', false],
+  ['the embedded database', true],
+])('the proof sweep on %s', (_name, embedded) => {
+  let t: TestApp;
+  let db: Database;
+  let lucia: Shopper;
+  let kuriboh: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_SEED: 'false' }, { embedded });
+    db = t.app.get<Database>(DATABASE);
+    lucia = await signInNewCustomer(t);
+    kuriboh = await createTestCard(t.app, { name: 'Kuriboh Barrido', stock: 1, price: 500 });
+  });
+  afterAll(() => t.close());
+
+  const upload = async () => (await uploadProof(lucia, await pngImage(), 'pago.png').expect(201)).body.proofKey as string;
+  const checkout = (proofKey: string, quantity: number) =>
+    lucia.agent
+      .post('/api/checkout')
+      .set(CSRF)
+      .set('Idempotency-Key', randomUUID())
+      .send({ name: 'Lucía Quispe', email: lucia.user.email, phone: '987654321', proofKey, items: [{ cardId: kuriboh, quantity, unitPrice: 500 }] });
+  const stored = async (key: string) => (await lucia.agent.get(`/api/${key}`)).status;
+  const uploaded = async (key: string) =>
+    (await db.query<{ swept: boolean }>('SELECT swept_at IS NOT NULL AS swept FROM proof_uploads WHERE proof_key = $1', [key])).rows[0] ?? null;
+  /** A day and an hour on: the uploads and the checkouts' claims are that old. */
+  const ageAll = () =>
+    db.query(`UPDATE proof_uploads SET uploaded_at = uploaded_at - interval '25 hours', claimed_at = claimed_at - interval '25 hours' WHERE swept_at IS NULL`);
+
+  it('deletes a day-old proof no order was placed with, keeps one an order has, and leaves a new one alone', async () => {
+    const abandoned = await upload();
+    const ordered = await upload();
+    const refused = await upload();
+    await checkout(ordered, 1).expect(201);
+    await checkout(refused, 5).expect(409);
+    await ageAll();
+    const fresh = await upload();
+
+    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 2, kept: 1 });
+    expect(await stored(abandoned)).toBe(404);
+    expect(await stored(refused)).toBe(404);
+    expect(await stored(ordered)).toBe(200);
+    expect(await stored(fresh)).toBe(200);
+    expect(await uploaded(ordered)).toBeNull();
+    expect(await uploaded(fresh)).toEqual({ swept: false });
+    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0 });
+
+    // A checkout that read the proof just before the sweep took it places nothing with it.
+    expect(await t.app.get(ProofStore).claim(abandoned, lucia.user.id, randomUUID())).toBe(false);
+    await checkout(abandoned, 1).expect(400);
+    // A day on, the marks of swept proofs go too.
+    await db.query(`UPDATE proof_uploads SET swept_at = swept_at - interval '25 hours' WHERE swept_at IS NOT NULL`);
+    await t.app.get(ProofSweeper).run();
+    expect(await uploaded(abandoned)).toBeNull();
+  });
+
+  it('keeps a proof a checkout claimed within the hour, and a proof uploaded before uploads were noted gets its row at checkout', async () => {
+    const claimedNow = await upload();
+    await db.query(`UPDATE proof_uploads SET uploaded_at = now() - interval '2 days' WHERE proof_key = $1`, [claimedNow]);
+    expect(await t.app.get(ProofStore).claim(claimedNow, lucia.user.id, randomUUID())).toBe(true);
+    const older = await upload();
+    await db.query('DELETE FROM proof_uploads WHERE proof_key = $1', [older]);
+    await createTestCard(t.app, { name: 'Kuriboh Antiguo', stock: 1, price: 500 }).then((id) => (kuriboh = id));
+    await checkout(older, 1).expect(201);
+
+    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0 });
+    expect(await stored(claimedNow)).toBe(200);
+    expect(await uploaded(older)).toEqual({ swept: false });
+  });
+});
