@@ -19,6 +19,7 @@ interface Service {
   depends_on?: string[] | Record<string, { condition?: string }>;
   volumes?: (string | { type?: string; source?: string })[];
   healthcheck?: { disable?: boolean; test?: string | string[] };
+  logging?: { driver?: string; options?: Record<string, Scalar> };
 }
 
 interface ComposeFile {
@@ -106,6 +107,9 @@ function invariantProblems(doc: ComposeFile): string[] {
       }
     }
 
+    // A log without a size bound fills the host's disk in weeks (soak QA).
+    if (!service.logging?.options?.['max-size']) problems.push(`${name} keeps its log without a bound: set logging.options.max-size`);
+
     for (const volume of namedVolumesOf(service)) {
       if (!declaredVolumes.has(volume)) problems.push(`${name} uses undeclared volume ${volume}`);
     }
@@ -168,6 +172,7 @@ describe('docker-compose.yml', () => {
     services.api.environment = { ...environmentOf(services.api), SESSION_SECRET: 'hunter2' };
     services.postgres.environment = { POSTGRES_PASSWORD: '${POSTGRES_PASSWORD:-postgres}' };
     services.redis.healthcheck = { disable: true };
+    delete services.opensearch.logging;
 
     expect(invariantProblems(doc)).toEqual(
       expect.arrayContaining([
@@ -179,6 +184,7 @@ describe('docker-compose.yml', () => {
         'worker.DATABASE_URL has a literal password in its URL',
         'projector must set ROLE=projector, has worker',
         'projector must set DEMO_SEED=false (the app seeds by default)',
+        'opensearch keeps its log without a bound: set logging.options.max-size',
       ]),
     );
   });

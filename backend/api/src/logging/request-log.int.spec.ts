@@ -85,6 +85,12 @@ describe('request log lines', () => {
     expect(errorForLog(duplicate)).toMatchObject({ code: '23505', message: expect.stringContaining('users_email_key') });
   });
 
+  it('cut a URL past 512 characters, so a client cannot grow the log by kilobytes a request', () => {
+    const logged = loggableUrl(`/api/search?q=${'a'.repeat(3000)}&code=secret`);
+    expect(logged).toBe(`/api/search?q=${'a'.repeat(512 - '/api/search?q='.length)}…`);
+    expect(loggableUrl(`/api/${'b'.repeat(600)}`)).toHaveLength(513);
+  });
+
   it.each([
     ['/api/search?q=dragon&page=2', '/api/search?q=dragon&page=2'],
     ['/api/discord/callback?CODE=x&State=y', '/api/discord/callback?CODE=%5Bredacted%5D&State=%5Bredacted%5D'],
