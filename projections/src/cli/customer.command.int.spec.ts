@@ -1,12 +1,13 @@
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { createPostgresTestDatabase, TestDatabase } from '../testing';
+import { commandRunner } from '../testing/command-runner';
 import { customerCommand } from './customer.command';
 
 describe('tcg customer export on PostgreSQL', () => {
   let database: TestDatabase;
-  let stdout: jest.SpyInstance;
-  let stderr: string;
   let rosa: string;
+  const cli = commandRunner(() => customerCommand((work) => work(database.db)));
+  const tcg = cli.run;
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
@@ -32,20 +33,6 @@ describe('tcg customer export on PostgreSQL', () => {
     await db.query(`INSERT INTO order_proofs (order_id, proof_hash, user_id) VALUES ('o-rosa', 'h-o-rosa', $1), ('o-otra', 'h-o-otra', $2)`, [rosa, other]);
   });
   afterAll(() => database.drop());
-  beforeEach(() => {
-    stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    stderr = '';
-  });
-  afterEach(() => stdout.mockRestore());
-
-  async function tcg(...args: string[]): Promise<string> {
-    const program = new Command('tcg').option('--json');
-    program.addCommand(customerCommand((work) => work(database.db)));
-    const all = (command: Command): Command[] => [command, ...command.commands.flatMap(all)];
-    for (const command of all(program)) command.exitOverride().configureOutput({ writeErr: (text) => (stderr += text) });
-    await program.parseAsync(args, { from: 'user' });
-    return stdout.mock.calls.map(([text]) => String(text)).join('');
-  }
 
   it("prints everything kept about the customer, and nothing of anyone else's", async () => {
     const printed = await tcg('customer', 'export', ' Rosa@Example.pe ');
@@ -69,7 +56,6 @@ describe('tcg customer export on PostgreSQL', () => {
       proofs: [{ orderId: 'o-rosa', proofHash: 'h-o-rosa' }],
     });
     expect(printed).not.toMatch(/Otra|otra@|Jinzo|o-otra/);
-    stdout.mockClear();
     expect((await tcg('--json', 'customer', 'export', 'rosa@example.pe')).split('\n')).toHaveLength(2);
   });
 
@@ -77,6 +63,6 @@ describe('tcg customer export on PostgreSQL', () => {
     const refused = await tcg('customer', 'export', 'nadie@example.pe').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CommanderError);
     expect(refused).toMatchObject({ exitCode: 1, code: 'tcg.unknownUser' });
-    expect(stderr).toBe('error: no user with e-mail nadie@example.pe\n');
+    expect(cli.stderr()).toBe('error: no user with e-mail nadie@example.pe\n');
   });
 });
