@@ -1,11 +1,12 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { decideOrder, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
-import { type Database, isTransient } from '@tcg/projections';
+import type { Database } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import type { JobQueue } from '../infra/jobs';
 import { deterministicUuid, orderStream, StreamDecider, systemContext } from '../inventory';
 import { JOB_QUEUE } from '../jobs/jobs.module';
+import { scheduledRun } from '../jobs/scheduled-run';
 import { LOGGER, type Logger } from '../logging/logger';
 import { CancelOrderCommand, ConfirmOrderCommand } from '../orders';
 import { CLOSED_ORDERS_PER_RUN, ClosedOrdersStore, LOOK_BACK_DAYS } from './closed-orders.store';
@@ -62,18 +63,9 @@ export class ReservationSweeper implements OnModuleInit {
     await this.jobs.repeat(SWEEPER_JOB, SWEEP_EVERY_MS);
   }
 
-  /**
-   * The schedule's run. A deadlock or a lost connection (a `tcg projections replay` emptying the tables
-   * it reads, a database restart) ends it with a warning, not an error: the next run, 30 s on, does the
-   * same work. Anything else fails the job, logged as an error.
-   */
-  async runOnSchedule(): Promise<void> {
-    try {
-      await this.runScheduled();
-    } catch (error) {
-      if (!isTransient(error)) throw error;
-      this.logger.warn({ err: error }, 'reservation sweep stopped by the database; the next run retries it');
-    }
+  /** The schedule's run: one the database drops ends with a warning, and the next, 30 s on, does its work (`scheduledRun`). */
+  runOnSchedule(): Promise<void> {
+    return scheduledRun(() => this.runScheduled(), this.logger, 'reservation sweep');
   }
 
   /**

@@ -1,11 +1,12 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { orderStreamName } from '@tcg/domain';
-import { type Database, type EventStore, isTransient, type Sql } from '@tcg/projections';
+import { type Database, type EventStore, type Sql } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import type { FileStorage } from '../infra/files';
 import type { JobQueue } from '../infra/jobs';
 import { JOB_QUEUE } from '../jobs/jobs.module';
+import { scheduledRun } from '../jobs/scheduled-run';
 import { LOGGER, type Logger } from '../logging/logger';
 import { PROOF_STORAGE } from './proof-store';
 
@@ -53,15 +54,12 @@ export class ProofSweeper implements OnModuleInit {
     await this.jobs.repeat(PROOF_SWEEP_JOB, PROOF_SWEEP_EVERY_MS);
   }
 
-  /** A database that drops the run (a restart, a replay) ends it with a warning: the next run does the same work. */
-  async runOnSchedule(): Promise<void> {
-    try {
+  /** The schedule's run: one the database drops ends with a warning, and the next does its work (`scheduledRun`). */
+  runOnSchedule(): Promise<void> {
+    return scheduledRun(async () => {
       const report = await this.run();
       if (report.deleted > 0 || report.kept > 0) this.logger.info({ ...report }, 'proofs swept');
-    } catch (error) {
-      if (!isTransient(error)) throw error;
-      this.logger.warn({ err: error }, 'proof sweep stopped by the database; the next run retries it');
-    }
+    }, this.logger, 'proof sweep');
   }
 
   async run(): Promise<ProofSweepReport> {
