@@ -31,6 +31,11 @@ describe('tcg customer export on PostgreSQL', () => {
     await order('o-otra', other, 'Otra Persona');
     await db.query(`INSERT INTO order_items (order_id, line, card_id, name, quantity, unit_price, reservation_id) VALUES ('o-rosa', 0, 'kuriboh', 'Kuriboh', 2, 1250, 'r1'), ('o-otra', 0, 'jinzo', 'Jinzo', 1, 5000, 'r2')`);
     await db.query(`INSERT INTO order_proofs (order_id, proof_hash, user_id) VALUES ('o-rosa', 'h-o-rosa', $1), ('o-otra', 'h-o-otra', $2)`, [rosa, other]);
+    await db.query(
+      `INSERT INTO proof_uploads (proof_key, user_id, order_ids, swept_at) VALUES
+        ('proofs/' || $1 || '/new.png', $1, '{}', NULL), ('proofs/' || $1 || '/gone.png', $1, '{}', now()), ('proofs/' || $2 || '/x.png', $2, '{}', NULL)`,
+      [rosa, other],
+    );
   });
   afterAll(() => database.drop());
 
@@ -54,6 +59,8 @@ describe('tcg customer export on PostgreSQL', () => {
         },
       ],
       proofs: [{ orderId: 'o-rosa', proofHash: 'h-o-rosa' }],
+      // A proof uploaded for a checkout not placed (regression QA: it was left out); a swept one is gone.
+      uploads: [{ proofKey: `proofs/${rosa}/new.png`, orderIds: [] }],
     });
     expect(printed).not.toMatch(/Otra|otra@|Jinzo|o-otra/);
     expect((await tcg('--json', 'customer', 'export', 'rosa@example.pe')).split('\n')).toHaveLength(2);

@@ -22,13 +22,18 @@ export interface CustomerData {
   }>;
   /** Payment proofs recorded against the customer's orders, by the hash of their image. */
   proofs: Array<{ orderId: string; proofHash: string; createdAt: string }>;
+  /**
+   * Payment proofs uploaded and not yet swept (`proof_uploads`): those of checkouts not placed are kept a
+   * day. Proofs uploaded before uploads were noted are in the files alone, under `proofs/{user id}/`.
+   */
+  uploads: Array<{ proofKey: string; uploadedAt: string; orderIds: string[] }>;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function customerData(db: Sql, email: string): Promise<CustomerData> {
   const id = await userIdByEmail(db, email, false);
-  const [users, admins, links, sessions, orders, items, proofs] = await Promise.all([
+  const [users, admins, links, sessions, orders, items, proofs, uploads] = await Promise.all([
     db.query<{ id: string; google_sub: string | null; name: string; email: string; phone: string | null; created_at: Date; updated_at: Date }>(
       'SELECT id, google_sub, name, email, phone, created_at, updated_at FROM users WHERE id = $1',
       [id],
@@ -50,6 +55,10 @@ export async function customerData(db: Sql, email: string): Promise<CustomerData
     ),
     db.query<{ order_id: string; proof_hash: string; created_at: Date }>(
       'SELECT order_id, proof_hash, created_at FROM order_proofs WHERE user_id = $1 ORDER BY created_at, order_id',
+      [id],
+    ),
+    db.query<{ proof_key: string; uploaded_at: Date; order_ids: string[] }>(
+      'SELECT proof_key, uploaded_at, order_ids FROM proof_uploads WHERE user_id = $1 AND swept_at IS NULL ORDER BY uploaded_at, proof_key',
       [id],
     ),
   ]);
@@ -74,6 +83,7 @@ export async function customerData(db: Sql, email: string): Promise<CustomerData
         .map((item) => ({ cardId: item.card_id, name: item.name, quantity: Number(item.quantity), unitPrice: Number(item.unit_price) })),
     })),
     proofs: proofs.rows.map((proof) => ({ orderId: proof.order_id, proofHash: proof.proof_hash, createdAt: iso(proof.created_at) })),
+    uploads: uploads.rows.map((upload) => ({ proofKey: upload.proof_key, uploadedAt: iso(upload.uploaded_at), orderIds: upload.order_ids })),
   };
 }
 

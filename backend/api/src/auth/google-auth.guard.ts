@@ -38,8 +38,9 @@ export class GoogleAuthGuard extends AuthGuard('google') {
     return { session: false, state: { returnTo: safeReturnTo(req.query.returnTo) } };
   }
 
-  override handleRequest<TUser = GoogleOutcome>(err: unknown, user: AuthUser | false, info: unknown): TUser {
-    if (err) this.logger.warn(oauthFailure(err), 'Google sign-in failed');
+  override handleRequest<TUser = GoogleOutcome>(err: unknown, user: AuthUser | false, info: unknown, context: ExecutionContext): TUser {
+    // The request's own logger, so the line carries the request id its request line has.
+    if (err) (context.switchToHttp().getRequest<{ log?: Logger }>().log ?? this.logger).warn(oauthFailure(err), 'Google sign-in failed');
     if (err || !user) return false as TUser;
     const state = (info as { state?: { returnTo?: unknown } } | undefined)?.state;
     return { user, returnTo: safeReturnTo(state?.returnTo) } as TUser;

@@ -163,7 +163,7 @@ describe('Google sign-in through the real strategy against a local OpenID provid
     const failed = await browser.fetch(`${shop}/api/auth/google/callback?error=server_error&error_description=internal+error+token%3Dya29.SECRET`);
     expect(failed.headers.get('location')).toBe('/login?error=google');
     const logged = warnings.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((line) => line.msg === 'Google sign-in failed');
-    expect(logged).toEqual([expect.objectContaining({ reason: 'AuthorizationError', code: 'server_error' })]);
+    expect(logged).toEqual([expect.objectContaining({ reason: 'AuthorizationError', code: 'server_error', req: expect.objectContaining({ id: failed.headers.get('x-request-id') }) })]);
     expect(warnings).not.toContain('ya29');
     expect(warnings).not.toContain('stack');
   });

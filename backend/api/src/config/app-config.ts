@@ -11,7 +11,11 @@ const optionalUrl = (protocols: readonly string[], expects: string) =>
     .min(1)
     .refine((value) => {
       try {
-        return protocols.includes(new URL(value).protocol);
+        const url = new URL(value);
+        // A user or password that does not decode ('%zz') made the Redis client throw at start (regression QA).
+        decodeURIComponent(url.username);
+        decodeURIComponent(url.password);
+        return protocols.includes(url.protocol);
       } catch {
         return false;
       }
@@ -191,7 +195,12 @@ export function dataLocation(config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir'
  * `postgres//postgres:S3cret@…` whole, privacy QA).
  */
 export function withoutPasswords(text: string): string {
-  return text.replace(/:[^@/\s]*@/g, ':***@').replace(/(password=)[^&\s]*/gi, '$1***');
+  // Everything between the user's ':' and the last '@' is the password, whatever it holds ('/', blanks, '@').
+  const at = text.lastIndexOf('@');
+  const slashes = text.indexOf('//');
+  const colon = text.indexOf(':', slashes >= 0 && slashes < at ? slashes + 2 : 0);
+  const masked = at >= 0 && colon >= 0 && colon < at ? `${text.slice(0, colon + 1)}***${text.slice(at)}` : text;
+  return masked.replace(/(password=)[^&\s]*/gi, '$1***');
 }
 
 /** A variable whose value is a secret: an error says how long it was, never what it was. */

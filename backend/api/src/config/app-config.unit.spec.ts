@@ -136,6 +136,10 @@ describe('a start-up error about a secret', () => {
     [{ REDIS_URL: 'redis//:S3cretRedis@cache:6379' }, 'S3cretRedis', '"redis//:***@cache:6379"'],
     [{ DATABASE_URL: 'tcp://db/tcg?password=S3cretQuery' }, 'S3cretQuery', '"tcp://db/tcg?password=***"'],
     [{ SESSION_SECRET: 'S3cretShort' }, 'S3cretShort', 'a value of 11 characters'],
+    // A '/' or a blank in the password, as an operator may type one unescaped (regression QA).
+    [{ REDIS_URL: 'redis://u:S3cret/PW@host:6379/9' }, 'S3cret', '"redis://u:***@host:6379/9"'],
+    [{ DATABASE_URL: 'mysql://u:S3cret PW@host/x' }, 'S3cret', '"mysql://u:***@host/x"'],
+    [{ REDIS_URL: 'redis://u:S3cret%zzPW@127.0.0.1:6379/9' }, 'S3cret', '"redis://u:***@127.0.0.1:6379/9"'],
   ])('never quotes it: %j', (env, secret, quoted) => {
     const said = message(env);
     expect(said).not.toContain(secret);

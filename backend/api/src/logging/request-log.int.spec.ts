@@ -95,6 +95,7 @@ describe('request log lines', () => {
     ['/api/search?q=dragon&page=2', '/api/search?q=dragon&page=2'],
     ['/api/discord/callback?CODE=x&State=y', '/api/discord/callback?CODE=%5Bredacted%5D&State=%5Bredacted%5D'],
     ['/api/auth/me', '/api/auth/me'],
+    ['/api/auth/google/callback?error=server_error&error_description=Juan+Perez', '/api/auth/google/callback?error=server_error&error_description=%5Bredacted%5D'],
   ])('keeps %s as %s', (url, logged) => {
     expect(loggableUrl(url)).toBe(logged);
   });

@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorForLog } from './logger';
 
-/** Query parameters that are credentials: OAuth codes and states, tokens. Their values never reach the log. */
-const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token']);
+/**
+ * Query parameters that are credentials (OAuth codes and states, tokens) or a provider's free text
+ * (`error_description`, which anyone can put on a callback). Their values never reach the log.
+ */
+const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token', 'error_description', 'error_uri']);
 
 /** The longest URL a request line keeps: a client could otherwise grow the log by kilobytes a request (soak QA). */
 export const LOGGED_URL_MAX = 512;
