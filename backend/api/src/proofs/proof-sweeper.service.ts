@@ -29,7 +29,11 @@ export interface ProofSweepReport {
 interface Upload {
   proof_key: string;
   order_ids: string[];
+  claimed_at: Date | null;
 }
+
+/** The same claims: no checkout claimed the proof (a retry under the same order id included) in between. */
+const sameClaims = (a: Upload, b: Upload) => a.order_ids.join() === b.order_ids.join() && a.claimed_at?.getTime() === b.claimed_at?.getTime();
 
 /**
  * Deletes payment proofs no order was placed with, a day after their upload (soak QA: half a day's proofs
@@ -91,7 +95,7 @@ export class ProofSweeper implements OnModuleInit {
     return this.db.transaction(async (tx) => {
       const upload = await this.upload(tx, key, true);
       // Taken by another sweep, or claimed by a checkout since it was read: the next run decides it.
-      if (!upload || upload.order_ids.join() !== seen.order_ids.join()) return null;
+      if (!upload || !sameClaims(upload, seen)) return null;
       if (placed) {
         await tx.query('DELETE FROM proof_uploads WHERE proof_key = $1', [key]);
         return 'kept';
@@ -105,7 +109,7 @@ export class ProofSweeper implements OnModuleInit {
 
   private async upload(sql: Sql, key: string, lock: boolean): Promise<Upload | null> {
     const { rows } = await sql.query<Upload>(
-      `SELECT proof_key, order_ids FROM proof_uploads WHERE proof_key = $1 AND swept_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT proof_key, order_ids, claimed_at FROM proof_uploads WHERE proof_key = $1 AND swept_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
       [key],
     );
     return rows[0] ?? null;
