@@ -1,6 +1,7 @@
-import type { Database } from '@tcg/projections';
+import type { Database, EventStore } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
+import { EVENT_STORE } from '../event-store/event-store.module';
 import { createTestCard } from '../inventory/testing/write-side.fixtures';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { ProofStore } from './proof-store';
@@ -64,6 +65,28 @@ describe.each([
     await db.query(`UPDATE proof_uploads SET swept_at = swept_at - interval '25 hours' WHERE swept_at IS NOT NULL`);
     await t.app.get(ProofSweeper).run();
     expect(await uploaded(abandoned)).toBeNull();
+  });
+
+  it('leaves a proof that a checkout claims while the sweep reads the log, a retry under the same order id included', async () => {
+    const proof = await upload();
+    const orderId = randomUUID();
+    expect(await t.app.get(ProofStore).claim(proof, lucia.user.id, orderId)).toBe(true);
+    await db.query(`UPDATE proof_uploads SET uploaded_at = now() - interval '25 hours', claimed_at = now() - interval '25 hours' WHERE proof_key = $1`, [proof]);
+    await db.query(`UPDATE proof_uploads SET uploaded_at = now() WHERE proof_key <> $1`, [proof]);
+    // The retry's claim lands between the sweep's read of the row and its lock on it.
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const readStream = store.readStream.bind(store);
+    const spy = jest.spyOn(store, 'readStream').mockImplementationOnce(async (streamId, from) => {
+      await t.app.get(ProofStore).claim(proof, lucia.user.id, orderId);
+      return readStream(streamId, from);
+    });
+    try {
+      expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await stored(proof)).toBe(200);
+    expect(await uploaded(proof)).toEqual({ swept: false });
   });
 
   it('keeps a proof a checkout claimed within the hour, and a proof uploaded before uploads were noted gets its row at checkout', async () => {
