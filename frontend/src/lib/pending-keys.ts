@@ -11,7 +11,7 @@ interface Pending {
  * shared phone). Two 32-bit FNV-1a hashes with different seeds; a match by chance between two asks of one
  * shopper within a day is out of reach, and the server refuses a key sent again with another body anyway.
  */
-export function digest(text: string): string {
+function digest(text: string): string {
   let low = 0x811c9dc5;
   let high = 0x050c5d1f;
   for (let index = 0; index < text.length; index += 1) {
@@ -41,8 +41,9 @@ export function pendingKeys(storage: () => Storage, name: string, maxAgeMs: numb
     /** The key kept for this request, or a new one kept from now on. */
     keyFor(fingerprint: string): string {
       const pending = read();
-      if (pending?.fingerprint === digest(fingerprint)) return pending.key;
-      const fresh: Pending = { fingerprint: digest(fingerprint), key: crypto.randomUUID(), savedAt: Date.now() };
+      const asked = digest(fingerprint);
+      if (pending?.fingerprint === asked) return pending.key;
+      const fresh: Pending = { fingerprint: asked, key: crypto.randomUUID(), savedAt: Date.now() };
       storage().setItem(name, JSON.stringify(fresh));
       return fresh.key;
     },

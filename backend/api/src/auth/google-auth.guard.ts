@@ -2,7 +2,7 @@ import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { LOGGER, Logger } from '../logging/logger';
+import { LOGGER, Logger, requestLogger } from '../logging/logger';
 import { ApiError } from '../web/api-exception.filter';
 import { authMessages } from './auth.messages';
 import { safeReturnTo } from './return-to';
@@ -39,8 +39,7 @@ export class GoogleAuthGuard extends AuthGuard('google') {
   }
 
   override handleRequest<TUser = GoogleOutcome>(err: unknown, user: AuthUser | false, info: unknown, context: ExecutionContext): TUser {
-    // The request's own logger, so the line carries the request id its request line has.
-    if (err) (context.switchToHttp().getRequest<{ log?: Logger }>().log ?? this.logger).warn(oauthFailure(err), 'Google sign-in failed');
+    if (err) requestLogger(context, this.logger).warn(oauthFailure(err), 'Google sign-in failed');
     if (err || !user) return false as TUser;
     const state = (info as { state?: { returnTo?: unknown } } | undefined)?.state;
     return { user, returnTo: safeReturnTo(state?.returnTo) } as TUser;

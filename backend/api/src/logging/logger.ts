@@ -1,4 +1,4 @@
-import { LoggerService } from '@nestjs/common';
+import type { ArgumentsHost, LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
 export type { Logger } from 'pino';
@@ -23,6 +23,14 @@ export function errorForLog(err: unknown): unknown {
   const reply = fields.oauthError as { statusCode?: unknown } | undefined;
   if (reply && typeof reply === 'object') fields.oauthError = { statusCode: reply.statusCode };
   return fields;
+}
+
+/**
+ * The request's own logger (pino-http's child of `fallback`), so a line logged while handling it carries
+ * the request id its request line has; `fallback` where the request has none.
+ */
+export function requestLogger(host: ArgumentsHost, fallback: Logger): Logger {
+  return host.switchToHttp().getRequest<{ log?: Logger }>().log ?? fallback;
 }
 
 /** The context Nest reports an error thrown while the application is created or initialised under. */

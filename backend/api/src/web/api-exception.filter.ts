@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@tcg/domain';
 import { ConcurrencyError, EventIdReusedError } from '@tcg/projections';
 import type { Response } from 'express';
 import { StorageFullError } from '../infra/files';
-import type { Logger } from '../logging/logger';
+import { type Logger, requestLogger } from '../logging/logger';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -83,9 +83,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    // The request's own logger (pino-http's child), so the error line carries the request id its request line has.
-    const log = host.switchToHttp().getRequest<{ log?: Logger }>().log ?? this.logger;
-    const body = this.bodyOf(exception, log);
+    const body = this.bodyOf(exception, requestLogger(host, this.logger));
     // Failed after its answer left (the session store's touch when the response ends, on a lost database
     // connection): the error is logged above, and setting a status now would throw ERR_HTTP_HEADERS_SENT.
     if (res.headersSent) return;

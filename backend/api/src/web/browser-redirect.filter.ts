@@ -1,6 +1,6 @@
 import { ArgumentsHost, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Logger } from '../logging/logger';
+import { type Logger, requestLogger } from '../logging/logger';
 
 /**
  * For the few API routes a browser navigates to (the start and end of a sign-in or an account link),
@@ -16,8 +16,7 @@ export abstract class BrowserRedirectFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const status = exception instanceof HttpException ? exception.getStatus() : undefined;
-    // The request's own logger when it has one, so the line carries the request id.
-    if (status === undefined) (http.getRequest<{ log?: Logger }>().log ?? this.logger).error({ err: exception }, 'unhandled error');
+    if (status === undefined) requestLogger(host, this.logger).error({ err: exception }, 'unhandled error');
     const res = http.getResponse<Response>();
     if (res.headersSent) return;
     res.setHeader('Cache-Control', 'no-store');

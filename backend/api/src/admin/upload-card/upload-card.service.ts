@@ -7,6 +7,7 @@ import { LOGGER, type Logger } from '../../logging/logger';
 import { ApiError } from '../../web/api-exception.filter';
 import { type CardCommandResult, type CommandContext, type ListCardDetails, ReceiveCardCommand } from '../../inventory';
 import { CardDatabaseClient, CardDatabaseError } from '../card-database/card-database.client';
+import type { CardDatabaseCard } from '../card-database/card-database.types';
 import { TRANSLATOR, type Translator } from '../translation/translation.port';
 import { CardImagesJobHandler } from './card-images.job';
 import { cardLookup, type CardLookup, setCodeForLanguage } from './card-versions';
@@ -32,13 +33,7 @@ export class UploadCardService {
 
   /** The card with this exact English name, its prints, and a Spanish name when the translation port has one. */
   async lookup(name: string): Promise<CardLookup> {
-    let card;
-    try {
-      card = name.trim() ? await this.cardDatabase.cardByName(name.trim()) : null;
-    } catch (error) {
-      if (error instanceof CardDatabaseError) throw new ApiError(502, 'card_database_failed', messages.admin.upload.searchFailed);
-      throw error;
-    }
+    const card = name.trim() ? await this.cardNamed(name.trim(), messages.admin.upload.searchFailed) : null;
     if (!card) throw new ApiError(404, 'card_not_found', messages.admin.upload.notFound);
     return cardLookup(card, await this.translator.translateToSpanish(card.name));
   }
@@ -104,13 +99,7 @@ export class UploadCardService {
    * code the database lists as it is (LOB-S005).
    */
   private async printInDatabase(body: UploadCardBody): Promise<{ name: string; set: string; rarity: string }> {
-    let card;
-    try {
-      card = await this.cardDatabase.cardByName(body.name);
-    } catch (error) {
-      if (error instanceof CardDatabaseError) throw new ApiError(502, 'card_database_failed', messages.admin.upload.uploadFailed);
-      throw error;
-    }
+    const card = await this.cardNamed(body.name, messages.admin.upload.uploadFailed);
     if (!card) throw new ApiError(400, 'card_not_in_database', messages.domain.cardNotInDatabase);
     const sameCode = (code: string) => [code, setCodeForLanguage(code, body.language)].some((listed) => listed.toUpperCase() === body.setCode);
     const entry = (card.card_sets ?? []).find((listed) => sameCode(listed.set_code) && listed.set_rarity.toLowerCase() === body.rarity.toLowerCase());
@@ -118,6 +107,16 @@ export class UploadCardService {
     const pictures = (card.card_images ?? []).flatMap((image) => [image.image_url, image.image_url_small]);
     if (body.imageUrl && !pictures.includes(body.imageUrl)) throw new ApiError(400, 'bad_request', messages.domain.cardImageNotFromDatabase);
     return { name: card.name, set: entry.set_name, rarity: entry.set_rarity };
+  }
+
+  /** The card database's card with this exact English name; a database that fails is a 502 saying `failure`. */
+  private async cardNamed(name: string, failure: string): Promise<CardDatabaseCard | null> {
+    try {
+      return await this.cardDatabase.cardByName(name);
+    } catch (error) {
+      if (error instanceof CardDatabaseError) throw new ApiError(502, 'card_database_failed', failure);
+      throw error;
+    }
   }
 
   /**
