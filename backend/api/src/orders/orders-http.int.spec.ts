@@ -1,9 +1,11 @@
 import { messages } from '@tcg/domain';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { checkoutInput, tryCheckout } from '../checkout/testing/checkout.fixtures';
 import { createTestCard } from '../inventory/testing/write-side.fixtures';
 import { CSRF, pngImage, ordersProjectedTo, type Shopper, signInNewCustomer, uploadProof } from '../proofs/testing/shop-session.fixtures';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { MY_ORDERS_PAGE_SIZE } from './queries/get-my-orders.query';
 
 describe('GET /api/orders/mine (real PostgreSQL)', () => {
   let t: TestApp;
@@ -63,12 +65,42 @@ describe('GET /api/orders/mine (real PostgreSQL)', () => {
 
   it('answers an empty list to a shopper without orders', async () => {
     const shopper = await signInNewCustomer(t);
-    await shopper.agent.get('/api/orders/mine?position=abc').expect(200, { orders: [], behind: false });
+    await shopper.agent.get('/api/orders/mine?position=abc').expect(200, { orders: [], behind: false, next: null });
   });
 
   // Before: the list came without the order, and nothing told the page to say so or to look again.
   it('says the list is behind when the orders were not at the position when the wait ended', async () => {
     const shopper = await signInNewCustomer(t);
-    await shopper.agent.get(`/api/orders/mine?position=${Number.MAX_SAFE_INTEGER}`).expect(200, { orders: [], behind: true });
+    await shopper.agent.get(`/api/orders/mine?position=${Number.MAX_SAFE_INTEGER}`).expect(200, { orders: [], behind: true, next: null });
+  });
+
+  // Before: every order the shopper ever placed came in one answer, and the page drew them all.
+  it('answers a page of orders at a time, newest first, each page going on from the last order shown', async () => {
+    const shopper = await signInNewCustomer(t);
+    const ORDERS = 2 * MY_ORDERS_PAGE_SIZE + 3;
+    const placed: string[] = [];
+    const cardId = await createTestCard(t.app, { name: 'Dark Magician', price: 900, stock: ORDERS });
+    let position = 0;
+    for (let index = 0; index < ORDERS; index++) {
+      const outcome = await tryCheckout(t.app, checkoutInput([{ cardId, quantity: 1, unitPrice: 900 }], { userId: shopper.user.id }));
+      if (!outcome.ok) throw outcome.error;
+      placed.push(outcome.result.orderId);
+      position = outcome.result.position;
+    }
+    const first = (await shopper.agent.get(`/api/orders/mine?position=${position}`).expect(200)).body;
+    expect(first.orders).toHaveLength(MY_ORDERS_PAGE_SIZE);
+    expect(first.next).toEqual(expect.any(String));
+    const second = (await shopper.agent.get(`/api/orders/mine?before=${first.next}`).expect(200)).body;
+    expect(second.orders).toHaveLength(MY_ORDERS_PAGE_SIZE);
+    const third = (await shopper.agent.get(`/api/orders/mine?before=${second.next}`).expect(200)).body;
+    expect(third.next).toBeNull();
+    const shown = [...first.orders, ...second.orders, ...third.orders].map((order: { id: string }) => order.id);
+    expect(shown).toEqual([...placed].reverse());
+  }, 60_000);
+
+  it.each(['x', '12', '1_2_3', '-1_2'])('refuses before=%s with a JSON error', async (value) => {
+    const shopper = await signInNewCustomer(t);
+    const res = await shopper.agent.get(`/api/orders/mine?before=${value}`).expect(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', message: 'Página no válida: vuelve a abrir tu historial de pedidos.' });
   });
 });

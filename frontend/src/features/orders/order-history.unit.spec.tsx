@@ -99,7 +99,9 @@ it('stops promising seconds once it stopped asking, and offers to ask again', as
   await screen.findByText(messages.orders.registering);
   const key = ['orders', 'mine', '42'];
   act(() => {
-    for (let ask = 1; ask <= BEHIND_RECHECKS; ask++) queryClient.setQueryData(key, { orders: [], behind: true }, { updatedAt: Date.now() + ask });
+    for (let ask = 1; ask <= BEHIND_RECHECKS; ask++) {
+      queryClient.setQueryData(key, { pages: [{ orders: [], behind: true }], pageParams: [null] }, { updatedAt: Date.now() + ask });
+    }
   });
   expect(await screen.findByText(messages.orders.registeringLate)).toBeInTheDocument();
   expect(screen.queryByText(messages.orders.registering)).not.toBeInTheDocument();
@@ -134,4 +136,32 @@ it('sends a shopper whose session ended elsewhere to sign in with the spec text,
   // Signed out everywhere on the page: the header no longer greets her.
   expect(screen.queryByText(/Lucía/)).not.toBeInTheDocument();
   expect(fetch.mock.calls.filter(([input]) => input === '/api/orders/mine').length).toBeLessThanOrEqual(2);
+});
+
+// Before: every order ever placed came in one answer and was drawn at once.
+it('shows older orders a page at a time, going on from where the last page ended', async () => {
+  const fetch = shop(signedIn, {
+    '/api/orders/mine': { orders: [newest], next: '1741206600000_9' },
+    '/api/orders/mine?before=1741206600000_9': { orders: [older], next: null },
+  });
+  const { user } = renderApp('/account/history');
+  expect(await screen.findByText('Pedido #3f2a9c1e')).toBeInTheDocument();
+  expect(screen.queryByText('Pedido #a1b2c3d4')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Ver pedidos anteriores' }));
+  expect(await screen.findByText('Pedido #a1b2c3d4')).toBeInTheDocument();
+  expect(screen.getByText('Pedido #3f2a9c1e')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Ver pedidos anteriores' })).not.toBeInTheDocument();
+  expect(fetch).toHaveBeenCalledWith('/api/orders/mine?before=1741206600000_9', expect.anything());
+});
+
+it('keeps the orders shown when an older page cannot be loaded, and says so', async () => {
+  shop(signedIn, {
+    '/api/orders/mine': { orders: [newest], next: '1741206600000_9' },
+    '/api/orders/mine?before=1741206600000_9': () => jsonResponse({ statusCode: 500, code: 'internal', message: 'x' }, 500),
+  });
+  const { user } = renderApp('/account/history');
+  await user.click(await screen.findByRole('button', { name: 'Ver pedidos anteriores' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(messages.orders.loadFailed);
+  expect(screen.getByText('Pedido #3f2a9c1e')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Ver pedidos anteriores' })).toBeEnabled();
 });

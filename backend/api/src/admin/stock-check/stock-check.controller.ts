@@ -12,14 +12,12 @@ import { ApiError } from '../../web/api-exception.filter';
 import { parsePage } from '../../web/page-param';
 import { writtenPosition } from '../../web/written-position';
 import { addStockSchema } from './add-stock.schema';
-import { type CardMovementEntry, CardMovementsQuery } from './queries/card-movements.query';
+import { type CardMovementsPage, CardMovementsQuery } from './queries/card-movements.query';
 import { type StockCheckPage, type StockCheckRow, StockCheckQuery } from './queries/stock-check.query';
 
 export type StockCheckResponse = StockCheckPage;
 
-export interface CardMovementsResponse {
-  movements: CardMovementEntry[];
-}
+export type CardMovementsResponse = CardMovementsPage;
 
 export interface AddStockResponse {
   /** The card's audit row once the read model has the ingreso, so the table can show it at once. */
@@ -60,11 +58,12 @@ export class StockCheckController {
     );
   }
 
+  /** The latest movements, or those before `before` (an earlier answer's `earlier`). */
   @Get('cards/:id/movements')
-  async movements(@Param('id') cardId: string): Promise<CardMovementsResponse> {
-    const movements = await this.queries.execute(new CardMovementsQuery(cardId));
-    if (!movements) throw new ApiError(404, 'card_not_found', messages.catalog.cardNotFound);
-    return { movements };
+  async movements(@Param('id') cardId: string, @Query('before') before?: string): Promise<CardMovementsResponse> {
+    const page = await this.queries.execute(new CardMovementsQuery(cardId, movementsBefore(before)));
+    if (!page) throw new ApiError(404, 'card_not_found', messages.catalog.cardNotFound);
+    return page;
   }
 
   /**
@@ -92,4 +91,11 @@ export class StockCheckController {
     } = await this.queries.execute(new StockCheckQuery({ cardId }));
     return { card, position };
   }
+}
+
+function movementsBefore(before: string | undefined): number | null {
+  if (before === undefined) return null;
+  const position = writtenPosition(before);
+  if (position === undefined) throw new ApiError(400, 'bad_request', 'Página no válida: vuelve a abrir los movimientos de la carta.');
+  return position;
 }

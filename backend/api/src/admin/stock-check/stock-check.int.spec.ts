@@ -8,6 +8,7 @@ import { AddStockCommand } from '../../inventory';
 import { createTestCard } from '../../inventory/testing/write-side.fixtures';
 import { CSRF, type Shopper, signInAdmin } from '../../proofs/testing/shop-session.fixtures';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { MOVEMENTS_PAGE_SIZE } from './queries/card-movements.query';
 import type { StockCheckRow } from './queries/stock-check.query';
 import { auditRow, readModelsAtHead } from './testing/audit.fixtures';
 
@@ -252,5 +253,28 @@ describe('admin stock audit API, a page at a time (real PostgreSQL)', () => {
   it.each(['0', '-1', 'abc', '1.5', '999999'])('refuses page=%s with a JSON error', async (value) => {
     const res = await admin.agent.get(`/api/admin/stock-check?page=${value}`).expect(400);
     expect(res.body).toMatchObject({ code: 'bad_request', message: 'Página no válida: debe ser un número entero desde 1.' });
+  });
+
+  // Before: every movement the card ever had came in one answer and filled the table's row.
+  it('lists the latest movements first, a page at a time, each page oldest first', async () => {
+    const cardId = await createTestCard(t.app, { name: 'Man-Eater Bug', stock: 1, price: 300 });
+    const context = { correlationId: randomUUID(), actor: 'admin-test' };
+    for (let quantity = 2; quantity <= MOVEMENTS_PAGE_SIZE + 5; quantity++) {
+      await t.app.get(CommandBus).execute(new AddStockCommand(cardId, quantity, 100, context));
+    }
+    await readModelsAtHead(t.app);
+    const movements = async (query: string) => (await admin.agent.get(`/api/admin/cards/${encodeURIComponent(cardId)}/movements${query}`).expect(200)).body;
+    const latest = await movements('');
+    const quantities = (page: { movements: { quantity: number }[] }) => page.movements.map((movement) => movement.quantity);
+    expect(quantities(latest)).toEqual(Array.from({ length: MOVEMENTS_PAGE_SIZE }, (_, index) => index + 6));
+    expect(latest.earlier).toEqual(expect.any(Number));
+    const earlier = await movements(`?before=${latest.earlier}`);
+    expect(quantities(earlier)).toEqual([1, 2, 3, 4, 5]);
+    expect(earlier.earlier).toBeNull();
+  });
+
+  it.each(['x', '0', '-3'])('refuses movements before=%s with a JSON error', async (value) => {
+    const res = await admin.agent.get(`/api/admin/cards/${encodeURIComponent(created[0])}/movements?before=${value}`).expect(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', message: 'Página no válida: vuelve a abrir los movimientos de la carta.' });
   });
 });

@@ -94,6 +94,31 @@ describe('stock audit table', () => {
     expect(screen.queryByRole('list', { name: 'Movimientos' })).not.toBeInTheDocument();
   });
 
+  // Before: every movement the card ever had came at once and filled the row.
+  it('shows the latest movements, and earlier ones above them on demand, oldest first', async () => {
+    const movement = (type: string, quantity: number, day: number) => ({ type, quantity, timestamp: `2024-03-${String(day).padStart(2, '0')}T15:30:00.000Z`, unitCost: null, source: null, orderId: null });
+    const path = `/api/admin/cards/${encodeURIComponent(even.id)}/movements`;
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      '/api/admin/stock-check': auditPage([even]),
+      [path]: { movements: [movement('reserva', 2, 10), movement('venta', 2, 11)], earlier: 77 },
+      [`${path}?before=77`]: { movements: [movement('ingreso', 5, 1)], earlier: null },
+    });
+    const { user } = renderApp('/admin/stock-check');
+    const row = within(await screen.findByRole('row', { name: 'Dark Magician' }));
+    await user.click(await row.findByRole('button', { name: 'Movimientos' }));
+    const shown = async () =>
+      within(await screen.findByRole('list', { name: 'Movimientos' }))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.movement__type')?.textContent);
+    expect(await shown()).toEqual(['reserva', 'venta']);
+    await user.click(screen.getByRole('button', { name: 'Ver movimientos anteriores' }));
+    await waitFor(async () => expect(await shown()).toEqual(['ingreso', 'reserva', 'venta']));
+    expect(screen.queryByRole('button', { name: 'Ver movimientos anteriores' })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(`${path}?before=77`, expect.anything());
+  });
+
   it('shows the API message when the audit cannot load', async () => {
     mockFetch({
       ...frameAnswers,

@@ -61,15 +61,17 @@ function HistorySkeleton() {
 export function OrderHistory({ position }: { position: string | null }) {
   const toast = useToast();
   const orders = useMyOrders(position);
-  const gaveUp = useGaveUpWaiting(position, { behind: orders.data?.behind ?? false, dataUpdatedAt: orders.dataUpdatedAt });
+  const behind = orders.data?.pages[0]?.behind ?? false;
+  const gaveUp = useGaveUpWaiting(position, { behind, dataUpdatedAt: orders.dataUpdatedAt });
 
   useEffect(() => {
     if (orders.isError) toast.error(messages.orders.loadFailed);
   }, [orders.isError, toast]);
 
   if (orders.isPending) return <HistorySkeleton />;
-  if (orders.isError) return <p className="error-state">{messages.orders.loadFailed}</p>;
-  const { orders: list, behind } = orders.data;
+  // A later page that failed keeps the orders shown; its toast says so and the button asks again.
+  if (orders.isError && !orders.data) return <p className="error-state">{messages.orders.loadFailed}</p>;
+  const list = orders.data.pages.flatMap((page) => page.orders);
   // Said, not an empty state: the order just placed is on its way to this list, which asks again meanwhile.
   const registering = behind ? (
     <div className="order-history__registering" role="status">
@@ -95,6 +97,16 @@ export function OrderHistory({ position }: { position: string | null }) {
           <OrderCard key={order.id} order={order} />
         ))}
       </ul>
+      {orders.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="order-history__more"
+          disabled={orders.isFetchingNextPage}
+          onClick={() => void orders.fetchNextPage()}
+        >
+          {orders.isFetchingNextPage ? 'Cargando...' : 'Ver pedidos anteriores'}
+        </Button>
+      ) : null}
     </>
   );
 }

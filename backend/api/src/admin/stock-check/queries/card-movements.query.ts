@@ -13,9 +13,25 @@ export interface CardMovementEntry {
   orderId: string | null;
 }
 
-/** The card's movements, oldest first; null when no such card is listed. */
-export class CardMovementsQuery extends Query<CardMovementEntry[] | null> {
-  constructor(readonly cardId: string) {
+/** Movements per answer: a card sold for years has thousands. */
+export const MOVEMENTS_PAGE_SIZE = 50;
+
+export interface CardMovementsPage {
+  /** Oldest first, as a ledger reads. */
+  movements: CardMovementEntry[];
+  /** The position to ask `before` for the movements that came earlier; null when these are the first. */
+  earlier: number | null;
+}
+
+/**
+ * The card's latest movements before `before` (a position; the latest of all when null), oldest first;
+ * null when no such card is listed.
+ */
+export class CardMovementsQuery extends Query<CardMovementsPage | null> {
+  constructor(
+    readonly cardId: string,
+    readonly before: number | null = null,
+  ) {
     super();
   }
 }
