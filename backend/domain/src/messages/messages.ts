@@ -125,6 +125,8 @@ export const messages = {
       imageCopyFailed: 'La imagen de la carta no se pudo copiar.',
       /** Not in the spec: said after a picture copy's failure, with how to try again. */
       imageRetryHint: 'La carta quedó guardada sin imagen; súbela otra vez con cantidad 0 para intentarlo de nuevo.',
+      /** Not in the spec: said after a saved upload whose set the shop does not have, so no set page lists it. */
+      setNotInShop: (setId: string) => `El set ${setId} no está en la tienda: la carta no aparecerá en su categoría hasta que agregues el set en Sets.`,
     },
   },
   /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */

@@ -39,12 +39,26 @@ export function cardLookup(card: CardDatabaseCard, spanishName: string | null): 
     spanishName,
     imageUrl: image?.image_url ?? null,
     imageSmallUrl: image?.image_url_small ?? null,
-    versions: (card.card_sets ?? []).map((entry) => ({
-      setCode: entry.set_code,
-      set: entry.set_name,
-      rarity: entry.set_rarity,
-      rarityCode: entry.set_rarity_code ?? '',
-      edition: editionFor(entry.set_rarity_code ?? ''),
-    })),
+    versions: chooserOrder(
+      (card.card_sets ?? []).map((entry) => ({
+        setCode: entry.set_code,
+        set: entry.set_name,
+        rarity: entry.set_rarity,
+        rarityCode: entry.set_rarity_code ?? '',
+        edition: editionFor(entry.set_rarity_code ?? ''),
+      })),
+    ),
   };
+}
+
+/**
+ * Each print once, by set code (numbers in order: SDK-EN9 before SDK-EN10), then rarity. The card database
+ * lists some prints twice (the same code and rarity), and a reprinted staple in dozens of sets in no order.
+ */
+function chooserOrder(versions: CardVersion[]): CardVersion[] {
+  const key = (version: CardVersion) => `${version.setCode.trim().toUpperCase()}|${version.rarity.trim().toLowerCase()}`;
+  const unique = new Map<string, CardVersion>();
+  for (const version of versions) if (!unique.has(key(version))) unique.set(key(version), version);
+  const byCode = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  return [...unique.values()].sort((left, right) => byCode.compare(left.setCode, right.setCode) || byCode.compare(left.rarity, right.rarity));
 }

@@ -203,6 +203,17 @@ describe('admin single-card upload API', () => {
     expect(listed).toMatchObject({ set: 'Structure Deck: Mystic Spellcasters', rarity: 'Common', setCode: 'SDMY-EN010' });
   });
 
+  // Before: a card whose set the shop lacked was saved as any other, and no set page ever listed it.
+  it('says whether the shop has the set the card is listed under', async () => {
+    const card = await lookup('Ash Blossom & Joyous Spring');
+    const first = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 0 })).expect(201);
+    expect(first.body).toMatchObject({ setId: 'MACR', setInShop: false });
+    const set = { id: 'MACR', name: 'Maximum Crisis', releaseDate: '2016-05-05', preorderAvailable: false, products: { booster: true, display: false, cartaSuelta: true }, cards: [] };
+    await admin.post('/api/admin/sets').set(CSRF).send(set).expect(201);
+    const again = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 0 })).expect(201);
+    expect(again.body).toMatchObject({ setId: 'MACR', setInShop: true });
+  });
+
   it('lists a Spanish print under its -SP code and Spanish name, then copies its picture once as two WebP sizes', async () => {
     const card = await lookup('Dark Magician');
     const before = imageRequests().length;

@@ -67,5 +67,9 @@ export interface UploadCardResult {
   imagesQueued: boolean;
   /** When they were queued (the server's clock), for asking how their copy went (`GET …/pictures?since=`). */
   queuedAt: string | null;
+  /** The set its code names (`deriveSetId`). */
+  setId: string;
+  /** False when the shop has no such set: no set page lists the card until an admin adds it. */
+  setInShop: boolean;
   position: number;
 }

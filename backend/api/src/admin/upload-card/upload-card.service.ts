@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { cardId, messages } from '@tcg/domain';
+import { cardId, deriveSetId, messages } from '@tcg/domain';
 import { CARDS_PROJECTION, type Database, ProjectionWaiter } from '@tcg/projections';
 import { DATABASE } from '../../database/database.module';
 import { LOGGER, type Logger } from '../../logging/logger';
@@ -88,7 +88,9 @@ export class UploadCardService {
         this.images.copyNow(job);
       });
     }
-    return { cardId: id, created, stock: added.stock, imagesQueued: imagesWanted, queuedAt, position: added.position };
+    const setId = deriveSetId(details.setCode);
+    const setInShop = (await this.db.query('SELECT 1 FROM sets WHERE id = $1', [setId])).rows.length > 0;
+    return { cardId: id, created, stock: added.stock, imagesQueued: imagesWanted, queuedAt, setId, setInShop, position: added.position };
   }
 
   /**

@@ -81,9 +81,20 @@ describe('single card upload', () => {
     expect(field('Código del set')).toHaveValue('LOB-SP005');
   });
 
+  // Before: saved as any other, and no set page ever listed the card.
+  it('says after saving that the card’s set is not in the shop', async () => {
+    const { user, field } = await searched({
+      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 1, imagesQueued: false, queuedAt: null, setId: 'SDMY', setInShop: false, position: 3 }, 201),
+    });
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '1');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(`${messages.admin.upload.saved} ${messages.admin.upload.setNotInShop('SDMY')}`)).toBeInTheDocument();
+  });
+
   it('uploads the chosen version in céntimos and says so', async () => {
     const { user, field, fetch } = await searched({
-      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 2, imagesQueued: true }, 201),
+      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 2, imagesQueued: true, setId: 'LOB', setInShop: true }, 201),
     });
     await screen.findByText(messages.admin.upload.found);
     await user.selectOptions(field('Versión'), '0');
@@ -126,7 +137,7 @@ describe('single card upload', () => {
     const picturesPath = `/api/admin/cards/x/pictures?since=${encodeURIComponent(since)}`;
     const answers = [{ state: 'pending' }, { state: 'failed', message: messages.admin.upload.imageHttpError(404) }];
     const { user, field, fetch } = await searched({
-      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 1, imagesQueued: true, queuedAt: since, position: 3 }, 201),
+      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: 'x', created: true, stock: 1, imagesQueued: true, queuedAt: since, setId: 'LOB', setInShop: true, position: 3 }, 201),
       [`GET ${picturesPath}`]: () => jsonResponse(answers.length > 1 ? answers.shift() : answers[0]),
     });
     await screen.findByText(messages.admin.upload.found);

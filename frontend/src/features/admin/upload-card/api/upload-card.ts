@@ -44,6 +44,9 @@ export interface UploadCardResult {
   imagesQueued: boolean;
   /** When the pictures were queued (the server's clock), to ask how their copy went; null when none were. */
   queuedAt: string | null;
+  /** The set the card's code names, and whether the shop has it (no set page lists the card otherwise). */
+  setId: string;
+  setInShop: boolean;
   /** Where the upload's events were written: the catalogue's reads wait for it (`catalogueChanged`). */
   position: number;
 }

@@ -153,7 +153,7 @@ export function UploadCardForm() {
         // The card stays found, but its version and numbers start over: a second click cannot add the same stock twice.
         onSuccess: (result) => {
           attempt.done();
-          setUploadStatus(upload.saved);
+          setUploadStatus(result.setInShop ? upload.saved : `${upload.saved} ${upload.setNotInShop(result.setId)}`);
           setQueued(result.queuedAt ? { cardId: result.cardId, since: result.queuedAt } : null);
           setVersion('');
           setNumbers(defaults);
