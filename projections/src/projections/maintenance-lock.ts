@@ -1,13 +1,13 @@
 import type { Database, SessionLock } from '../db/sql';
 
-/** Advisory lock space of replays and rebuilds (the runners use PROJECTION_LOCK_SPACE). */
+/** Advisory lock space of replays and rebuilds (every space: docs/operations-cli.md). */
 export const MAINTENANCE_LOCK_SPACE = 3004;
 
 /**
  * Held by a rebuild only, inside its maintenance lock: a replay holds the maintenance lock too, so that
  * lock alone cannot tell `status` whether a `NAME__shadow` row is a rebuild under way or a leftover.
  */
-export const REBUILD_LOCK_SPACE = 3005;
+export const REBUILD_LOCK_SPACE = 3007;
 
 /** Another process is replaying or rebuilding one of the projections asked for. */
 export class ProjectionBusyError extends Error {

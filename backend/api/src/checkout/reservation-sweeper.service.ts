@@ -16,7 +16,7 @@ import { ReservationReleaser } from './reservation-releaser';
 
 export const SWEEPER_JOB = 'reservation-sweeper';
 export const SWEEP_EVERY_MS = 30_000;
-/** Advisory lock space of the sweeper's runs (the projections use 3003 and 3004). */
+/** Advisory lock space of the sweeper's runs (every space: docs/operations-cli.md). */
 export const SWEEPER_LOCK_SPACE = 3005;
 /** A confirm or cancel still running is left alone this long before its open lines count as stuck. */
 export const FINISH_AFTER_MS = 60_000;

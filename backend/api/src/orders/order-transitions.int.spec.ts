@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { orderStreamName } from '@tcg/domain';
+import { cardStreamName, orderStreamName } from '@tcg/domain';
 import type { EventStore } from '@tcg/projections';
 import { tryCheckout, checkoutInput } from '../checkout/testing/checkout.fixtures';
 import { EVENT_STORE } from '../event-store/event-store.module';
@@ -55,6 +55,28 @@ describe('admin order transitions', () => {
       code: 'order_already_cancelled',
       message: 'El pedido ya fue anulado; no se puede confirmar.',
     });
+  });
+
+  // Before: an admin's OrderConfirmed and OrderCancelled named the request as their cause, not the order.
+  it('names the order as the cause of its confirmation or cancellation and of the card events they write', async () => {
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const cardId = await createTestCard(t.app, { name: 'Caused By', stock: 4, price: 500 });
+    const confirmed = await placeOrder(cardId, 1);
+    const cancelled = await placeOrder(cardId, 1);
+    await bus.execute(new ConfirmOrderCommand(confirmed, testContext));
+    await bus.execute(new CancelOrderCommand(cancelled, testContext));
+    for (const orderId of [confirmed, cancelled]) {
+      const causes = (await store.readStream(orderStreamName(orderId))).map((event) => [event.type, event.metadata.causationId]);
+      expect(causes).toEqual([
+        ['OrderPlaced', orderId],
+        [orderId === confirmed ? 'OrderConfirmed' : 'OrderCancelled', orderId],
+      ]);
+    }
+    const closing = (await store.readStream(cardStreamName(cardId))).filter((event) => event.type === 'StockSold' || event.type === 'StockReleased');
+    expect(closing.map((event) => [event.type, event.metadata.causationId])).toEqual([
+      ['StockSold', confirmed],
+      ['StockReleased', cancelled],
+    ]);
   });
 
   it('finishes a confirm that crashed after OrderConfirmed, before the sales', async () => {

@@ -13,7 +13,7 @@ import { CardImagesJobHandler } from './card-images.job';
 import { cardLookup, type CardLookup, setCodeForLanguage } from './card-versions';
 import type { UploadCardBody, UploadCardResult } from './upload-card.schema';
 
-/** Advisory lock class of an upload's print (projections use 3003 and 3004, the sweeper 3005). */
+/** Advisory lock space of an upload's print (every space: docs/operations-cli.md). */
 export const UPLOAD_PRINT_LOCK_SPACE = 3006;
 /** How long an upload waits for another upload of the same print (each takes well under a second). */
 const PRINT_LOCK_WAIT_MS = 10_000;
