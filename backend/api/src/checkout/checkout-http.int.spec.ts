@@ -26,6 +26,15 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     return { name: 'Lucía Quispe', email: shopper.user.email, phone: '912345678', proofKey: body.proofKey, items: [{ cardId, quantity, unitPrice: PRICE }] };
   }
 
+  /** A form the checks take, with a proof this shopper never uploaded: refused after it is counted. */
+  const unknownProofBody = (shopper: Shopper) => ({
+    name: 'Lucía Quispe',
+    email: shopper.user.email,
+    phone: '912345678',
+    proofKey: `proofs/${shopper.user.id}/nunca-subido.png`,
+    items: [{ cardId, quantity: 1, unitPrice: PRICE }],
+  });
+
   const submit = (shopper: Shopper, body: unknown, key: string = randomUUID()) =>
     shopper.agent.post('/api/checkout').set(CSRF).set('Idempotency-Key', key).send(body as object);
 
@@ -88,15 +97,29 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
   // Before: every request counted, so a checkout re-sent after a lost answer or a busy shop used the limit up.
   it(`counts checkouts, not re-sends: one key sent again and again is one of the ${CHECKOUTS_PER_MINUTE} a minute`, async () => {
     const shopper = await signInNewCustomer(t);
-    // Refused by the form's checks, which come after the count: no stock is taken.
+    // Refused for a proof the shopper never uploaded, a check that comes after the count: no stock is taken.
+    const bogus = unknownProofBody(shopper);
     const resent = randomUUID();
-    for (let send = 0; send < CHECKOUTS_PER_MINUTE + 5; send++) await submit(shopper, {}, resent).expect(400);
-    for (let other = 1; other < CHECKOUTS_PER_MINUTE; other++) await submit(shopper, {}).expect(400);
-    const refused = await submit(shopper, {}).expect(429);
+    for (let send = 0; send < CHECKOUTS_PER_MINUTE + 5; send++) await submit(shopper, bogus, resent).expect(400);
+    for (let other = 1; other < CHECKOUTS_PER_MINUTE; other++) await submit(shopper, bogus).expect(400);
+    const refused = await submit(shopper, bogus).expect(429);
     expect(refused.body).toMatchObject({ code: 'too_many_requests', message: proofMessages.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    await submit(shopper, {}, resent.toUpperCase()).expect(400);
-    await submit(await signInNewCustomer(t), {}).expect(400);
+    await submit(shopper, bogus, resent.toUpperCase()).expect(400);
+    await submit(await signInNewCustomer(t), bogus).expect(400);
+  });
+
+  // Before: each form the checks refused (a mistyped phone, say) counted as a checkout, and after ten
+  // corrections within a minute the shopper could not check out at all.
+  it('does not count a form its checks refuse', async () => {
+    const shopper = await signInNewCustomer(t);
+    const ownCard = await createTestCard(t.app, { name: 'Sangan', stock: 1, price: PRICE });
+    const body = { ...(await orderBody(shopper)), items: [{ cardId: ownCard, quantity: 1, unitPrice: PRICE }] };
+    for (let typo = 0; typo < CHECKOUTS_PER_MINUTE + 2; typo++) {
+      const res = await submit(shopper, { ...body, phone: '12345' }).expect(400);
+      expect(res.body.code).toBe('invalid_checkout');
+    }
+    await submit(shopper, body).expect(201);
   });
 
   // QA: an order placed while Redis was down (its key counted in memory only) was answered 429 when re-sent.
@@ -110,8 +133,8 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     const now = Date.now();
     const later = jest.spyOn(Date, 'now').mockImplementation(() => now + 61_000);
     try {
-      for (let other = 0; other < CHECKOUTS_PER_MINUTE; other++) await submit(shopper, {}).expect(400);
-      await submit(shopper, {}).expect(429);
+      for (let other = 0; other < CHECKOUTS_PER_MINUTE; other++) await submit(shopper, unknownProofBody(shopper)).expect(400);
+      await submit(shopper, unknownProofBody(shopper)).expect(429);
       const again = await submit(shopper, body, key).expect(201);
       expect(again.body.orderId).toBe(placed.body.orderId);
     } finally {

@@ -87,19 +87,20 @@ export class CheckoutController {
     if (!idempotencyKey || !UUID.test(idempotencyKey)) {
       throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
     }
-    // The limit is on checkouts (DESIGN §8): a submit re-sent under its key (a lost answer, a busy shop) is the same
-    // one, and one whose order is placed is answered again without counting, whatever the window says.
-    const key = idempotencyKey.toLowerCase();
-    if (!(await this.placedOrder(checkoutOrderId(user.id, key)))) {
-      await this.attempts.admit('checkout', user.id, key, CHECKOUTS_PER_MINUTE, res);
-    }
     // A check the schema does not word (an item without its card, say) gets §5's all-fields text, not zod's English.
+    // A form it refuses costs nothing and is not counted: a shopper correcting a field is not checking out again.
     const parsed = checkoutRequestSchema.safeParse(body, { error: () => messages.checkout.missingFields });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       throw new ApiError(400, 'invalid_checkout', issue.message, { field: issue.path.join('.') });
     }
     const form = parsed.data;
+    // The limit is on checkouts (DESIGN §8): a submit re-sent under its key (a lost answer, a busy shop) is the same
+    // one, and one whose order is placed is answered again without counting, whatever the window says.
+    const key = idempotencyKey.toLowerCase();
+    if (!(await this.placedOrder(checkoutOrderId(user.id, key)))) {
+      await this.attempts.admit('checkout', user.id, key, CHECKOUTS_PER_MINUTE, res);
+    }
     const proofHash = await this.proofs.hashOfOwn(form.proofKey, user.id);
     if (!proofHash) throw new ApiError(400, 'invalid_proof', messages.checkout.invalidFile, { field: 'proofKey' });
     const placed = await this.commands.execute(
