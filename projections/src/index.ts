@@ -4,3 +4,4 @@ export * from './event-store';
 export * from './projections';
 export * from './search';
 export * from './synthetic';
+export * from './personal-data';

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { createPostgresTestDatabase, TestDatabase } from '../testing';
 import { commandRunner } from '../testing/command-runner';
+import { ERASED, PersonalDataKeys } from '../personal-data/personal-data-keys';
 import { customerCommand } from './customer.command';
 
 describe('tcg customer export on PostgreSQL', () => {
@@ -71,5 +72,91 @@ describe('tcg customer export on PostgreSQL', () => {
     expect(refused).toBeInstanceOf(CommanderError);
     expect(refused).toMatchObject({ exitCode: 1, code: 'tcg.unknownUser' });
     expect(cli.stderr()).toBe('error: no user with e-mail nadie@example.pe\n');
+  });
+});
+
+describe('tcg customer forget on PostgreSQL', () => {
+  let database: TestDatabase;
+  const cli = commandRunner(() => customerCommand((work) => work(database.db)));
+  const tcg = cli.run;
+  let rosa: string;
+  let otra: string;
+  let keys: PersonalDataKeys;
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    const db = database.db;
+    keys = new PersonalDataKeys(db);
+    const insert = async (name: string, email: string) =>
+      (await db.query<{ id: string }>('INSERT INTO users (name, email, phone, google_sub) VALUES ($1, $2, $3, $4) RETURNING id', [name, email, '987111222', `sub-${email}`])).rows[0].id;
+    rosa = await insert('Rosa Huamán', 'rosa@example.pe');
+    otra = await insert('Otra Persona', 'otra@example.pe');
+    await db.query(`INSERT INTO discord_links (user_id, discord_id, username) VALUES ($1, '4242', 'rosa_tcg'), ($2, '4343', 'otra_tcg')`, [rosa, otra]);
+    await db.query(`INSERT INTO sessions (sid, sess, expires_at) VALUES ('s1', $1, now() + interval '1 day'), ('s2', $2, now() + interval '1 day')`, [
+      JSON.stringify({ userId: rosa }),
+      JSON.stringify({ userId: otra }),
+    ]);
+    const order = async (id: string, userId: string, buyer: { sealed: string } | { name: string }) => {
+      const clear = 'name' in buyer ? [buyer.name, 'x@example.pe', '900000000', null] : [null, null, null, buyer.sealed];
+      await db.query(
+        `INSERT INTO orders (id, user_id, name, email, phone, buyer_sealed, status, total, proof_key, proof_hash, created_at, updated_at, position)
+         VALUES ($1, $2, $3, $4, $5, $6, 'confirmado', 2500, 'proofs/' || $2 || '/' || $1 || '.jpg', 'h-' || $1, now(), now(), 1)`,
+        [id, userId, ...clear],
+      );
+    };
+    const sealedFor = async (userId: string, name: string) => (await keys.seal({ userId, name, email: `${name}@example.pe`, phone: '987111222' })).sealed;
+    await order('o-rosa-sealed', rosa, { sealed: await sealedFor(rosa, 'Rosa') });
+    await order('o-rosa-clear', rosa, { name: 'Rosa Huamán' });
+    await order('o-otra', otra, { sealed: await sealedFor(otra, 'Otra') });
+    await db.query(`INSERT INTO order_proofs (order_id, proof_hash, user_id) VALUES ('o-rosa-sealed', 'h', $1), ('o-otra', 'h2', $2)`, [rosa, otra]);
+    await db.query(`INSERT INTO proof_uploads (proof_key, user_id) VALUES ('proofs/' || $1 || '/a.png', $1), ('proofs/' || $2 || '/b.png', $2)`, [rosa, otra]);
+    await db.query(`INSERT INTO idempotency_keys (key, user_id, request_hash) VALUES ('k1', $1, 'h'), ('k2', $2, 'h')`, [rosa, otra]);
+    await db.query(
+      `INSERT INTO reservation_attempts (attempt_id, order_id, user_id, reservations, status) VALUES
+        (gen_random_uuid(), 'o-rosa-sealed', $1, '[]', 'placed'), (gen_random_uuid(), 'o-rosa-open', $1, '[]', 'reserving')`,
+      [rosa],
+    );
+  });
+  afterAll(() => database.drop());
+
+  const count = async (sql: string, params: unknown[]) => (await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n;
+  const buyers = async (userId: string) => {
+    const { rows } = await database.db.query<{ id: string; sealed: string | null; name: string | null; email: string | null; phone: string | null }>(
+      'SELECT id, buyer_sealed AS sealed, name, email, phone FROM orders WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
+    return (await keys.contacts(rows.map((row) => ({ ...row, userId })))).map((contact, index) => ({ id: rows[index].id, ...contact }));
+  };
+
+  it('asks for --yes before it erases anything', async () => {
+    const refused = await tcg('customer', 'forget', 'rosa@example.pe').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ exitCode: 2, code: 'tcg.unconfirmed' });
+    expect(await count('users WHERE id = $1', [rosa])).toBe(1);
+  });
+
+  // Before: erasure was SQL by hand, the event log kept every buyer, and a rebuild wrote them back.
+  it("destroys the customer's key, blanks their orders, deletes their account and bookkeeping, and leaves everyone else's", async () => {
+    const printed = await tcg('--json', 'customer', 'forget', ' Rosa@Example.pe ', '--yes');
+    expect(JSON.parse(printed)).toEqual({ userId: rosa, sealedOrders: 1, ordersInTheClear: 1, proofFolder: `proofs/${rosa}/` });
+    const erased = { name: ERASED, email: ERASED, phone: ERASED };
+    expect(await buyers(rosa)).toEqual([
+      { id: 'o-rosa-clear', ...erased },
+      { id: 'o-rosa-sealed', ...erased },
+    ]);
+    expect(await buyers(otra)).toEqual([{ id: 'o-otra', name: 'Otra', email: 'Otra@example.pe', phone: '987111222' }]);
+    for (const table of ['users WHERE id = $1::uuid', 'discord_links WHERE user_id = $1::uuid', "sessions WHERE sess->>'userId' = $1", 'personal_data_keys WHERE user_id = $1', 'order_proofs WHERE user_id = $1', 'proof_uploads WHERE user_id = $1', 'idempotency_keys WHERE user_id = $1']) {
+      expect([table, await count(table, [rosa])]).toEqual([table, 0]);
+      expect([table, await count(table, [otra])]).toEqual([table, 1]);
+    }
+    // An attempt still reserving is the sweeper's to finish.
+    expect(await count('reservation_attempts WHERE user_id = $1', [rosa])).toBe(1);
+  });
+
+  it('takes the user id once the account is gone, and names an e-mail it does not know', async () => {
+    await database.db.query(`UPDATE orders SET name = 'Rosa Huamán' WHERE id = 'o-rosa-clear'`);
+    expect(JSON.parse(await tcg('--json', 'customer', 'forget', rosa.toUpperCase(), '--yes'))).toMatchObject({ userId: rosa, ordersInTheClear: 1 });
+    expect((await buyers(rosa))[0]).toMatchObject({ id: 'o-rosa-clear', name: ERASED });
+    const refused = await tcg('customer', 'forget', 'rosa@example.pe', '--yes').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ exitCode: 1, code: 'tcg.unknownUser' });
   });
 });

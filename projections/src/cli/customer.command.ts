@@ -1,6 +1,8 @@
 import { Command } from 'commander';
-import type { Sql } from '../db/sql';
-import { UnknownUserError, userIdByEmail, type WithDatabase } from './admin.command';
+import type { Database, Sql } from '../db/sql';
+import { type ForgetReport, forgetCustomer } from '../personal-data/forget-customer';
+import { ERASED, PersonalDataKeys } from '../personal-data/personal-data-keys';
+import { UnknownUserError, userIdByEmail } from './admin.command';
 
 /** Everything the shop keeps about one customer (docs/decisions/0007-personal-data.md), for a request to see it. */
 export interface CustomerData {
@@ -44,8 +46,8 @@ export async function customerData(db: Sql, email: string): Promise<CustomerData
       [id],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE sess->>'userId' = $1 AND expires_at > now()`, [id]),
-    db.query<{ id: string; created_at: Date; status: string; name: string; email: string; phone: string; total: string | number; proof_key: string }>(
-      'SELECT id, created_at, status, name, email, phone, total, proof_key FROM orders WHERE user_id = $1 ORDER BY created_at, id',
+    db.query<{ id: string; created_at: Date; status: string; name: string | null; email: string | null; phone: string | null; buyer_sealed: string | null; total: string | number; proof_key: string }>(
+      'SELECT id, created_at, status, name, email, phone, buyer_sealed, total, proof_key FROM orders WHERE user_id = $1 ORDER BY created_at, id',
       [id],
     ),
     db.query<{ order_id: string; card_id: string; name: string; quantity: string | number; unit_price: string | number }>(
@@ -64,18 +66,17 @@ export async function customerData(db: Sql, email: string): Promise<CustomerData
   ]);
   const user = users.rows[0];
   const link = links.rows[0];
+  const contacts = await new PersonalDataKeys(db).contacts(orders.rows.map((order) => ({ userId: id, sealed: order.buyer_sealed, name: order.name, email: order.email, phone: order.phone })));
   return {
     user: { id, googleAccount: user.google_sub, name: user.name, email: user.email, phone: user.phone, createdAt: iso(user.created_at), updatedAt: iso(user.updated_at) },
     admin: admins.rows.length > 0,
     discord: link ? { discordId: link.discord_id, username: link.username, globalName: link.global_name, avatar: link.avatar, linkedAt: iso(link.linked_at) } : null,
     activeSessions: sessions.rows[0].n,
-    orders: orders.rows.map((order) => ({
+    orders: orders.rows.map((order, index) => ({
       id: order.id,
       createdAt: iso(order.created_at),
       status: order.status,
-      name: order.name,
-      email: order.email,
-      phone: order.phone,
+      ...contacts[index],
       total: Number(order.total),
       proofKey: order.proof_key,
       items: items.rows
@@ -87,12 +88,25 @@ export async function customerData(db: Sql, email: string): Promise<CustomerData
   };
 }
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function forgotten(who: string, report: ForgetReport): string {
+  return [
+    `${who} is erased (user ${report.userId}): their key is destroyed, so the ${report.sealedOrders} orders sealed with it read '${ERASED}' everywhere, for good.`,
+    `${report.ordersInTheClear} orders placed before buyers were sealed now read '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`,
+    `Delete their payment proof images yourself: everything under ${report.proofFolder} in the files folder (DATA_DIR/files) or the S3 bucket.`,
+  ].join('\n');
+}
+
 /**
  * `tcg customer export EMAIL`: what the shop keeps about a customer, as JSON on stdout (indented, or one
  * line with `--json`), for a customer who asks to see their data (Ley 29733). The event log holds the
  * same orders (docs/decisions/0007-personal-data.md).
  */
-export function customerCommand(withDatabase: WithDatabase): Command {
+/** How the customer commands reach the database (with transactions); main.ts opens and closes it. */
+export type WithTransactions = <T>(work: (db: Database) => Promise<T>) => Promise<T>;
+
+export function customerCommand(withDatabase: WithTransactions): Command {
   const customer = new Command('customer').description("A customer's personal data (docs/decisions/0007-personal-data.md)");
   customer
     .command('export')
@@ -105,6 +119,24 @@ export function customerCommand(withDatabase: WithDatabase): Command {
         const data = await withDatabase((db) => customerData(db, email));
         const json = (this.optsWithGlobals() as { json?: boolean }).json;
         process.stdout.write(`${JSON.stringify(data, null, json ? undefined : 2)}\n`);
+      } catch (error) {
+        if (error instanceof UnknownUserError) this.error(`error: ${error.message}`, { exitCode: 1, code: 'tcg.unknownUser' });
+        throw error;
+      }
+    });
+  customer
+    .command('forget')
+    .argument('<email-or-user-id>', "the customer's e-mail, or their user id once the account is gone")
+    .option('--yes', 'confirm: the erasure cannot be undone')
+    .description("Erase the customer's personal data for good (Ley 29733), keeping their orders as sales records")
+    .action(async function (this: Command, given: string, options: { yes?: boolean }): Promise<void> {
+      const who = given.trim();
+      if (!who) this.error("error: missing required argument 'email-or-user-id'", { exitCode: 2, code: 'tcg.missingEmail' });
+      if (!options.yes) this.error(`error: erasing ${who} cannot be undone; run again with --yes`, { exitCode: 2, code: 'tcg.unconfirmed' });
+      try {
+        const report = await withDatabase(async (db) => forgetCustomer(db, USER_ID.test(who) ? who.toLowerCase() : await userIdByEmail(db, who, false)));
+        const json = (this.optsWithGlobals() as { json?: boolean }).json;
+        process.stdout.write(`${json ? JSON.stringify(report) : forgotten(who, report)}\n`);
       } catch (error) {
         if (error instanceof UnknownUserError) this.error(`error: ${error.message}`, { exitCode: 1, code: 'tcg.unknownUser' });
         throw error;

@@ -24,9 +24,12 @@ interface StatusChange {
 interface OrderRow {
   id: string;
   user_id: string;
-  name: string;
-  email: string;
-  phone: string;
+  /** In the clear on orders placed before buyers were sealed (OrderPlaced version 1); null after. */
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** The buyer as the event seals it, opened when the order is read (`PersonalDataKeys.contacts`). */
+  buyer_sealed: string | null;
   status: string;
   total: number;
   proof_key: string;
@@ -77,8 +80,9 @@ function fold(parsed: { event: ProjectedEvent; order: OrderEvent }[]): FoldedBat
         const { orderId, buyer, total, proofKey, proofHash, at, items } = order.data;
         const first = batch.placed.get(orderId);
         if (first) throw new ProjectionEventError(event, new Error(`order ${orderId} was placed already, at position ${first.position}`));
+        const contact = 'sealed' in buyer ? { name: null, email: null, phone: null, buyer_sealed: buyer.sealed } : { name: buyer.name, email: buyer.email, phone: buyer.phone, buyer_sealed: null };
         batch.placed.set(orderId, {
-          id: orderId, user_id: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone, status: PLACED_STATUS,
+          id: orderId, user_id: buyer.userId, ...contact, status: PLACED_STATUS,
           total, proof_key: proofKey, proof_hash: proofHash, created_at: at, updated_at: at, position: event.position,
         });
         batch.items.push(
@@ -113,6 +117,7 @@ const ORDER_COLUMNS: readonly Column<OrderRow>[] = [
   ['name', 'text', (row) => row.name],
   ['email', 'text', (row) => row.email],
   ['phone', 'text', (row) => row.phone],
+  ['buyer_sealed', 'text', (row) => row.buyer_sealed],
   ['status', 'text', (row) => row.status],
   ['total', 'bigint', (row) => row.total],
   ['proof_key', 'text', (row) => row.proof_key],

@@ -44,18 +44,18 @@ beforeAll(async () => {
   const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
   const items = [{ cardId, name: 'Dark Magician', quantity: 2, unitPrice: 2900, reservationId: 'r1' }];
   await appendEvents(store, orderStreamName('o1'), [
-    { type: 'OrderPlaced', version: 1, data: { orderId: 'o1', buyer, items, total: 5800, proofKey: 'proofs/o1.webp', proofHash: 'h1', at: at(3) } },
+    { type: 'OrderPlaced', version: 2, data: { orderId: 'o1', buyer, items, total: 5800, proofKey: 'proofs/o1.webp', proofHash: 'h1', at: at(3) } },
     { type: 'OrderConfirmed', version: 1, data: { orderId: 'o1', at: at(4) } },
   ]);
   await appendEvents(store, orderStreamName('o2'), [
-    { type: 'OrderPlaced', version: 1, data: { orderId: 'o2', buyer, items: [{ ...items[0], quantity: 1, reservationId: 'r2' }], total: 2900, proofKey: 'proofs/o2.webp', proofHash: 'h2', at: at(3) } },
+    { type: 'OrderPlaced', version: 2, data: { orderId: 'o2', buyer, items: [{ ...items[0], quantity: 1, reservationId: 'r2' }], total: 2900, proofKey: 'proofs/o2.webp', proofHash: 'h2', at: at(3) } },
     { type: 'OrderCancelled', version: 1, data: { orderId: 'o2', at: at(5) } },
     { type: 'OrderConfirmed', version: 1, data: { orderId: 'o2', at: at(6) } },
   ]);
   // The largest lines the domain allows (100,000 units at S/ 1,000,000.00): a total past 32 bits.
   const largest = [0, 1].map((line) => ({ cardId, name: 'Dark Magician', quantity: 100_000, unitPrice: 100_000_000, reservationId: `r-max-${line}` }));
   await appendEvents(store, orderStreamName('o4'), [
-    { type: 'OrderPlaced', version: 1, data: { orderId: 'o4', buyer, items: largest, total: 2 * 100_000 * 100_000_000, proofKey: 'proofs/o4.webp', proofHash: 'h4', at: at(8) } },
+    { type: 'OrderPlaced', version: 2, data: { orderId: 'o4', buyer: { userId: 'u1', sealed: 'v1.sealed' }, items: largest, total: 2 * 100_000 * 100_000_000, proofKey: 'proofs/o4.webp', proofHash: 'h4', at: at(8) } },
   ]);
   // A checkout the sweeper gave up on: never placed, so never shown.
   await appendEvents(store, orderStreamName('o3'), [{ type: 'OrderAbandoned', version: 1, data: { orderId: 'o3', at: at(7) } }]);
@@ -106,7 +106,7 @@ describe('cards projection', () => {
       const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
       const line = { cardId: big.id, name: 'Jinzo', quantity: 2_500_000_000, unitPrice: 3_500_000_000, reservationId: 'rb' };
       await appendEvents(otherStore, orderStreamName('ob'), [
-        { type: 'OrderPlaced', version: 1, data: { orderId: 'ob', buyer, items: [line], total: 1, proofKey: 'p', proofHash: 'hb', at: at(3) } },
+        { type: 'OrderPlaced', version: 2, data: { orderId: 'ob', buyer, items: [line], total: 1, proofKey: 'p', proofHash: 'hb', at: at(3) } },
       ]);
       await projectAll(other.db, otherStore);
       const { rows } = await other.db.query('SELECT stock_final, last_sale_price, last_offer_price, price FROM cards WHERE id = $1', [big.id]);
@@ -142,12 +142,13 @@ describe('cards projection', () => {
 });
 
 describe('orders projection', () => {
+  // o4's buyer is sealed (OrderPlaced since version 2): kept as sealed, opened when read.
   it('writes orders with their items, follows confirm and cancel, and shows no abandoned order', async () => {
-    const { rows } = await database.db.query('SELECT id, user_id, name, email, phone, status, total, proof_key, proof_hash FROM orders ORDER BY id');
+    const { rows } = await database.db.query('SELECT id, user_id, name, email, phone, buyer_sealed, status, total, proof_key, proof_hash FROM orders ORDER BY id');
     expect(rows).toEqual([
-      { id: 'o1', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'confirmado', total: 5800, proof_key: 'proofs/o1.webp', proof_hash: 'h1' },
-      { id: 'o2', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'anulado', total: 2900, proof_key: 'proofs/o2.webp', proof_hash: 'h2' },
-      { id: 'o4', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', status: 'pendiente_confirmación_pago', total: 20_000_000_000_000, proof_key: 'proofs/o4.webp', proof_hash: 'h4' },
+      { id: 'o1', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', buyer_sealed: null, status: 'confirmado', total: 5800, proof_key: 'proofs/o1.webp', proof_hash: 'h1' },
+      { id: 'o2', user_id: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321', buyer_sealed: null, status: 'anulado', total: 2900, proof_key: 'proofs/o2.webp', proof_hash: 'h2' },
+      { id: 'o4', user_id: 'u1', name: null, email: null, phone: null, buyer_sealed: 'v1.sealed', status: 'pendiente_confirmación_pago', total: 20_000_000_000_000, proof_key: 'proofs/o4.webp', proof_hash: 'h4' },
     ]);
     const items = await database.db.query("SELECT order_id, line, card_id, name, quantity, unit_price, reservation_id FROM order_items WHERE order_id <> 'o4' ORDER BY order_id, line");
     expect(items.rows).toEqual([
@@ -226,7 +227,7 @@ describe('checkpoints', () => {
       // Orders after the event cards cannot apply, in later pages of the read (batches of 2).
       for (const orderId of ['p1', 'p2', 'p3', 'p4', 'p5']) {
         await appendEvents(otherStore, orderStreamName(orderId), [
-          { type: 'OrderPlaced', version: 1, data: { orderId, buyer, items: [{ cardId: good.id, name: 'Jinzo', quantity: 1, unitPrice: 5000, reservationId: `r-${orderId}` }], total: 5000, proofKey: 'p', proofHash: orderId, at: at(3) } },
+          { type: 'OrderPlaced', version: 2, data: { orderId, buyer, items: [{ cardId: good.id, name: 'Jinzo', quantity: 1, unitPrice: 5000, reservationId: `r-${orderId}` }], total: 5000, proofKey: 'p', proofHash: orderId, at: at(3) } },
         ]);
       }
       await expect(replayProjections({ db: other.db, store: otherStore, projections: createProjections(), batchSize: 2 })).rejects.toThrow(/projection cards halted: event StockAdded/);
@@ -242,7 +243,7 @@ describe('checkpoints', () => {
       const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
       const placed = (at: string) => ({
         type: 'OrderPlaced' as const,
-        version: 1 as const,
+        version: 2 as const,
         data: { orderId: 'dup', buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: 100, reservationId: 'r' }], total: 100, proofKey: 'p', proofHash: 'h', at },
       });
       await appendEvents(otherStore, orderStreamName('dup'), [placed(at(1))]);
@@ -259,7 +260,7 @@ describe('checkpoints', () => {
       const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
       const placed = (orderId: string, total: number) => ({
         type: 'OrderPlaced' as const,
-        version: 1 as const,
+        version: 2 as const,
         data: { orderId, buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: total, reservationId: `r-${orderId}-${total}` }], total, proofKey: 'p', proofHash: `h${total}`, at: at(1) },
       });
       const first = await appendEvents(otherStore, orderStreamName('dup'), [placed('dup', 100)]);
@@ -281,7 +282,7 @@ describe('checkpoints', () => {
         const buyer = { userId: 'u1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
         const placed = (orderId: string, when: string) => ({
           type: 'OrderPlaced' as const,
-          version: 1 as const,
+          version: 2 as const,
           data: { orderId, buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: 100, reservationId: `r-${orderId}` }], total: 100, proofKey: 'p', proofHash: orderId, at: when },
         });
         await appendEvents(otherStore, orderStreamName('dup'), [placed('dup', at(1))]);

@@ -1,5 +1,12 @@
 import { cardId, cardKeywords, cardStreamName, type CardListedData, type Edition, orderStreamName, type TcgEvent } from '@tcg/domain';
 import { cardName, NAME_COUNT, RARITIES } from './synthetic-names';
+import { sealContact } from '../personal-data/personal-data-keys';
+
+/**
+ * Every synthetic order's buyer, sealed as a checkout seals one (docs/decisions/0007) under a key no
+ * customer has: the bench replays events of a real order's size, and the shop shows them as erased.
+ */
+const SYNTHETIC_SEALED_BUYER = sealContact(Buffer.alloc(32, 7), { name: 'Cliente Sintético', email: 'cliente@example.pe', phone: '987654321' });
 
 export interface SyntheticStep {
   streamId: string;
@@ -115,8 +122,8 @@ class HistoryGenerator {
       return { cardId: card.id, name: card.name, quantity, unitPrice: card.price, reservationId };
     });
     const total = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
-    const buyer = { userId: `user-${this.int(1, 5000)}`, name: 'Cliente Sintético', email: 'cliente@example.pe', phone: '987654321' };
-    steps.push({ streamId: orderStreamName(orderId), events: [{ type: 'OrderPlaced', version: 1, data: { orderId, buyer, items, total, proofKey: `proofs/${orderId}.webp`, proofHash: `${orderId}-hash`, at: this.at() } }] });
+    const buyer = { userId: `user-${this.int(1, 5000)}`, sealed: SYNTHETIC_SEALED_BUYER };
+    steps.push({ streamId: orderStreamName(orderId), events: [{ type: 'OrderPlaced', version: 2, data: { orderId, buyer, items, total, proofKey: `proofs/${orderId}.webp`, proofHash: `${orderId}-hash`, at: this.at() } }] });
     const confirm = this.rnd() < 0.75;
     items.forEach((item, line) => {
       const at = this.at();

@@ -52,11 +52,13 @@ describe('POST /api/checkout (real PostgreSQL)', () => {
     const res = await submit(shopper, await orderBody(shopper, 2)).expect(201);
     expect(res.body).toEqual({ orderId: expect.any(String), position: expect.any(Number) });
     const [placed] = await placedEvents(res.body.orderId);
+    // Sealed with the shopper's key (ADR 0007): the log holds none of their contact in the clear.
     expect(placed.data).toMatchObject({
-      buyer: { userId: shopper.user.id, email: shopper.user.email, phone: '912345678' },
+      buyer: { userId: shopper.user.id, sealed: expect.stringMatching(/^v1\./) },
       total: 2 * PRICE,
       proofHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    expect(JSON.stringify(placed.data)).not.toMatch(/Lucía|912345678|@/);
     const { rows } = await t.app.get<Database>(DATABASE).query<{ phone: string }>('SELECT phone FROM users WHERE id = $1', [shopper.user.id]);
     expect(rows[0].phone).toBe('912345678');
   });

@@ -1,6 +1,6 @@
 import type { OrderBuyer, PlacedOrder } from '@tcg/domain';
 import { requestHash as hashOf } from '../inventory';
-import type { CheckoutInput, CheckoutLine } from './checkout.command';
+import type { CheckoutLine, SealedCheckoutInput } from './checkout.command';
 
 /** One card of the cart: its lines summed, with every price the shopper saw for it. */
 export interface CardLine {
@@ -31,7 +31,7 @@ export function cardLines(items: readonly CheckoutLine[]): CardLine[] {
  * attaches the same image again, which is a new upload, and must get the first order back. A placed
  * order hashes the same way (`placedOrderHash`), so a key can be checked against its order alone.
  */
-export function requestHash(input: CheckoutInput): string {
+export function requestHash(input: SealedCheckoutInput): string {
   const lines = cardLines(input.items).map(({ cardId, quantity, seenPrices }) => ({
     cardId,
     quantity,
@@ -51,7 +51,9 @@ function canonicalHash(
   proofHash: string,
 ): string {
   const canonical = {
-    buyer: { userId: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone },
+    // Sealing is deterministic (the same contact under the same key seals the same), so a sealed buyer
+    // compares as it is; an order placed before sealing compares in the clear.
+    buyer: 'sealed' in buyer ? { userId: buyer.userId, sealed: buyer.sealed } : { userId: buyer.userId, name: buyer.name, email: buyer.email, phone: buyer.phone },
     lines: [...lines].sort((a, b) => (a.cardId < b.cardId ? -1 : a.cardId > b.cardId ? 1 : 0)),
     proofHash,
   };

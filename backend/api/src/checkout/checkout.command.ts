@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Cents, OrderBuyer, OrderItem } from '@tcg/domain';
+import type { Cents, OrderItem, PlainBuyer, SealedBuyer } from '@tcg/domain';
 import type { CommandContext } from '../inventory';
 import type { CardLine } from './checkout-lines';
 import type { IdempotencyClaim } from './idempotency-keys.store';
@@ -12,7 +12,8 @@ export interface CheckoutLine {
 }
 
 export interface CheckoutInput {
-  buyer: OrderBuyer;
+  /** As the form gave it; sealed with the customer's key before anything is decided or written. */
+  buyer: PlainBuyer;
   items: CheckoutLine[];
   /** Where the (already stored) payment proof is. */
   proofKey: string;
@@ -21,6 +22,9 @@ export interface CheckoutInput {
   /** From the browser's Idempotency-Key header: a retried submit answers with the first result. */
   idempotencyKey: string;
 }
+
+/** The input once its buyer is sealed (docs/decisions/0007): what is hashed, decided and written. */
+export type SealedCheckoutInput = Omit<CheckoutInput, 'buyer'> & { buyer: SealedBuyer };
 
 export interface CheckoutResult {
   orderId: string;
@@ -50,7 +54,7 @@ export class CheckoutCommand extends Command<CheckoutResult> {
 
 /** A checkout as the handler hands it to the atomic or the sequential way of placing it. */
 export interface CheckoutRequest {
-  input: CheckoutInput;
+  input: SealedCheckoutInput;
   /** `cardLines(input.items)`: one per card, in the global card order; never empty. */
   lines: CardLine[];
   claim: IdempotencyClaim;

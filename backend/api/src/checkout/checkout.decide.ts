@@ -5,20 +5,20 @@ import {
   decideCard,
   decideOrder,
   DomainError,
-  type OrderBuyer,
   type OrderEvent,
   type OrderItem,
   type OrderState,
   orderStreamName,
   orderTotal,
   PriceChangedError,
+  type SealedBuyer,
 } from '@tcg/domain';
 import { assertCurrentPrice, currentPrice } from '../inventory';
 import type { CardLine } from './checkout-lines';
 
 export interface CheckoutPlan {
   orderId: string;
-  buyer: OrderBuyer;
+  buyer: SealedBuyer;
   proofKey: string;
   proofHash: string;
   /** One card per line (`cardLines`), each with the reservation id this checkout minted for it. */

@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, messages } from '@tcg/domain';
-import type { EventStore } from '@tcg/projections';
+import { type EventStore, PersonalDataKeys } from '@tcg/projections';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { type CommandContext, deterministicUuid, toApiError } from '../inventory';
 import { ProofStore } from '../proofs/proof-store';
 import { ApiError } from '../web/api-exception.filter';
 import { AtomicCheckout } from './atomic-checkout';
 import { cardLines, requestHash } from './checkout-lines';
-import { CheckoutCommand, type CheckoutInput, type CheckoutRequest, type CheckoutResult } from './checkout.command';
+import { CheckoutCommand, type CheckoutInput, type CheckoutRequest, type CheckoutResult, type SealedCheckoutInput } from './checkout.command';
 import { SequentialCheckout } from './sequential-checkout';
 
 /**
@@ -23,10 +23,11 @@ export class CheckoutHandler implements ICommandHandler<CheckoutCommand> {
     private readonly atomic: AtomicCheckout,
     private readonly sequential: SequentialCheckout,
     private readonly proofs: ProofStore,
+    private readonly keys: PersonalDataKeys,
   ) {}
 
   async execute({ input, context }: CheckoutCommand): Promise<CheckoutResult> {
-    const request = checkoutRequest(input, context);
+    const request = await sealedCheckoutRequest(this.keys, input, context);
     // Before anything is placed, so the proof sweep keeps the proof of an order from now on.
     if (!(await this.proofs.claim(input.proofKey, input.buyer.userId, request.orderId))) {
       throw new ApiError(400, 'invalid_proof', messages.checkout.invalidFile, { field: 'proofKey' });
@@ -35,7 +36,12 @@ export class CheckoutHandler implements ICommandHandler<CheckoutCommand> {
   }
 }
 
-export function checkoutRequest(input: CheckoutInput, context: CommandContext): CheckoutRequest {
+/** The log never holds a buyer in the clear: sealed with the customer's key, which erasure destroys (ADR 0007). */
+export async function sealedCheckoutRequest(keys: PersonalDataKeys, input: CheckoutInput, context: CommandContext): Promise<CheckoutRequest> {
+  return checkoutRequest({ ...input, buyer: await keys.seal(input.buyer) }, context);
+}
+
+function checkoutRequest(input: SealedCheckoutInput, context: CommandContext): CheckoutRequest {
   const lines = cardLines(input.items);
   if (lines.length === 0) throw toApiError(DomainError.of('order_without_items'));
   const claim = { key: input.idempotencyKey, userId: input.buyer.userId, requestHash: requestHash(input) };

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { decideOrder, findReservation, type OrderEvent, type OrderState, orderStreamName } from '@tcg/domain';
-import { type Database, type EventStore, ProjectionWaiter } from '@tcg/projections';
+import { type Database, type EventStore, PersonalDataKeys, ProjectionWaiter } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
@@ -50,7 +50,7 @@ describe('reservation sweeper', () => {
   }
 
   /** The stalled checkout's next step: `PlaceOrder` with what it reserved. */
-  function placeLate(orderId: string, reservations: { cardId: string; reservationId: string; quantity: number }[]) {
+  async function placeLate(orderId: string, reservations: { cardId: string; reservationId: string; quantity: number }[]) {
     const items = reservations.map(({ cardId, reservationId, quantity }) => ({
       cardId,
       name: cardId,
@@ -58,7 +58,7 @@ describe('reservation sweeper', () => {
       unitPrice: 100,
       reservationId,
     }));
-    const buyer = { userId: 'user-late', name: 'Rosa Tardía', email: 'rosa@example.pe', phone: '987654321' };
+    const buyer = await t.app.get(PersonalDataKeys).seal({ userId: 'user-late', name: 'Rosa Tardía', email: 'rosa@example.pe', phone: '987654321' });
     const total = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
     return t.app.get(CommandBus).execute(new PlaceOrderCommand(orderId, buyer, items, total, 'proofs/late.webp', 'late-hash', testContext));
   }
@@ -169,7 +169,7 @@ describe('reservation sweeper', () => {
   it('answers a retried submit of a swept checkout with the refusal, and frees the key', async () => {
     const cardId = await createTestCard(t.app, { name: 'Retried Late', stock: 5, price: 100 });
     const input = checkoutInput([{ cardId, quantity: 2, unitPrice: 100 }], { userId: 'user-retry' });
-    const claim = { key: input.idempotencyKey, userId: 'user-retry', requestHash: requestHash(input) };
+    const claim = { key: input.idempotencyKey, userId: 'user-retry', requestHash: requestHash({ ...input, buyer: await t.app.get(PersonalDataKeys).seal(input.buyer) }) };
     // The first request claimed the key and reserved, then died; the sweeper gave the stock back.
     const orderId = deterministicUuid(`order:${claim.userId}:${claim.key}`);
     const reservations = [{ cardId, reservationId: randomUUID(), quantity: 2 }];

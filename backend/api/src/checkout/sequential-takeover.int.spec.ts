@@ -1,13 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { orderStreamName } from '@tcg/domain';
-import type { Database, EventStore } from '@tcg/projections';
+import { type Database, type EventStore, PersonalDataKeys } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { createTestCard, stockFromEvents, testContext } from '../inventory/testing/write-side.fixtures';
 import { PlaceOrderCommand } from '../orders';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { checkoutRequest } from './checkout.handler';
+import { sealedCheckoutRequest } from './checkout.handler';
 import { ReservationSweeper } from './reservation-sweeper.service';
 import { SequentialCheckout } from './sequential-checkout';
 import { checkoutInput } from './testing/checkout.fixtures';
@@ -58,11 +58,11 @@ describe('a checkout key taken over while its first attempt still places (real P
 
   async function stall(input: ReturnType<typeof checkoutInput>, firstApp: INestApplication, retryApp: INestApplication) {
     const [heldFirst, heldRetry] = firstApp === retryApp ? holdPlaceOrders(firstApp, 2) : [...holdPlaceOrders(firstApp, 1), ...holdPlaceOrders(retryApp, 1)];
-    const attempt = firstApp.get(SequentialCheckout).place(checkoutRequest(input, testContext));
+    const attempt = firstApp.get(SequentialCheckout).place(await sealedCheckoutRequest(firstApp.get(PersonalDataKeys), input, testContext));
     await heldFirst.reached;
     // The first attempt has reserved and stalls longer than ABANDONED_AFTER_MS: its key may be taken over.
     await first.app.get<Database>(DATABASE).query(`UPDATE idempotency_keys SET created_at = now() - interval '3 minutes'`);
-    const retry = retryApp.get(SequentialCheckout).place(checkoutRequest(input, testContext));
+    const retry = retryApp.get(SequentialCheckout).place(await sealedCheckoutRequest(retryApp.get(PersonalDataKeys), input, testContext));
     await heldRetry.reached;
     heldFirst.open();
     const placed = await attempt;

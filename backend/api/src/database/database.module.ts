@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Database, DataDirLockedError, migrate, openDatabase } from '@tcg/projections';
+import { Database, DataDirLockedError, migrate, openDatabase, PersonalDataKeys } from '@tcg/projections';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PortRegistry } from '../health/port-registry';
 import { LOGGER, Logger } from '../logging/logger';
@@ -38,8 +38,10 @@ export const DATABASE = Symbol('DATABASE');
         return db;
       },
     },
+    // Customers' keys for their sealed names, e-mails and phones (docs/decisions/0007-personal-data.md).
+    { provide: PersonalDataKeys, inject: [DATABASE], useFactory: (db: Database) => new PersonalDataKeys(db) },
   ],
-  exports: [DATABASE],
+  exports: [DATABASE, PersonalDataKeys],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(DATABASE) private readonly db: Database) {}

@@ -4,11 +4,11 @@ import { createEventParser, type Upcaster } from '../shared';
 
 export type TcgEvent = CardEvent | OrderEvent;
 
-/**
- * Where a changed event's older versions are lifted to the current shape, one upcaster per version
- * step. Every event is still at version 1, so there is none yet.
- */
-export const eventUpcasters: readonly Upcaster[] = [];
+/** Where a changed event's older versions are lifted to the current shape, one upcaster per version step. */
+export const eventUpcasters: readonly Upcaster[] = [
+  // Version 2 seals the buyer; a version 1 buyer is read as it was stored (`orderBuyerSchema` takes both).
+  { type: 'OrderPlaced', fromVersion: 1, upcast: (data) => data },
+];
 
 /** Reads a stored event: upcasts it to its current version and validates it, or throws `EventParseError`. */
 export const parseEvent = createEventParser<TcgEvent>({ ...cardEventSchemas, ...orderEventSchemas }, eventUpcasters);

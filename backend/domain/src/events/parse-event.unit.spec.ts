@@ -23,6 +23,14 @@ describe('parseEvent', () => {
     expect(parseEvent(...stored(event))).toEqual(event);
   });
 
+  // An order placed before the buyer was sealed keeps reading as it was stored.
+  it('reads a version 1 OrderPlaced, whose buyer is in the clear, as version 2', () => {
+    const { buyer: _sealed, ...data } = orderPlaced().data;
+    const plain = { ...data, buyer: { userId: 'user-1', name: 'Ana Ñuñez', email: 'ana@example.pe', phone: '987654321' } };
+    expect(parseOrderEvent('OrderPlaced', 1, JSON.parse(JSON.stringify(plain)))).toEqual({ type: 'OrderPlaced', version: 2, data: plain });
+    expect(() => parseOrderEvent('OrderPlaced', 2, { ...plain, buyer: { userId: 'user-1' } })).toThrow(EventParseError);
+  });
+
   it('splits card events from order events', () => {
     expect(parseCardEvent(...stored(stockAdded(1)))).toEqual(stockAdded(1));
     expect(parseOrderEvent(...stored(orderPlaced()))).toEqual(orderPlaced());

@@ -1,5 +1,5 @@
 import type { Command } from '../shared';
-import type { OrderBuyer, OrderItem } from './order.events';
+import type { OrderItem, SealedBuyer } from './order.events';
 
 /**
  * Sent after every line has been reserved on its card stream; `total` is checked against the
@@ -9,7 +9,8 @@ export type PlaceOrder = Command<
   'PlaceOrder',
   {
     orderId: string;
-    buyer: OrderBuyer;
+    /** Sealed before it reaches the decider: the log never holds a new buyer's name, e-mail or phone. */
+    buyer: SealedBuyer;
     items: OrderItem[];
     total: number;
     proofKey: string;

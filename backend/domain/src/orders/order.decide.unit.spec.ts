@@ -73,7 +73,7 @@ describe('order decider', () => {
     });
 
     it('refuses blank buyer data or proof', () => {
-      const buyer = { ...placeOrder().data.buyer, phone: ' ' };
+      const buyer = { ...placeOrder().data.buyer, sealed: ' ' };
       given([]).when(placeOrder({ buyer })).thenRefuses('incomplete_order');
       given([])
         .when(placeOrder({ proofHash: '' }))

@@ -93,7 +93,7 @@ export function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOr
     type: 'PlaceOrder',
     data: {
       orderId: 'order-1',
-      buyer: { userId: 'user-1', name: 'Ana Ñuñez', email: 'ana@example.pe', phone: '987654321' },
+      buyer: { userId: 'user-1', sealed: 'v1.sealed-buyer-of-user-1' },
       items: [
         { cardId: blueEyes.cardId, name: blueEyes.name, quantity: 2, unitPrice: 4550, reservationId: 'res-1' },
         {
@@ -115,5 +115,5 @@ export function placeOrder(overrides: Partial<PlaceOrder['data']> = {}): PlaceOr
 
 export function orderPlaced(overrides: Partial<PlaceOrder['data']> = {}): OrderPlaced {
   const { at: placedAt, ...data } = placeOrder(overrides).data;
-  return { type: 'OrderPlaced', version: 1, data: { ...data, at: placedAt.toISOString() } };
+  return { type: 'OrderPlaced', version: 2, data: { ...data, at: placedAt.toISOString() } };
 }

@@ -1,6 +1,9 @@
-import { MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS } from '@tcg/domain';
+import { MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, orderStreamName } from '@tcg/domain';
+import { type Database, ERASED, type EventStore, forgetCustomer, ordersProjection, replayProjections } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { checkoutInput, tryCheckout } from '../../checkout/testing/checkout.fixtures';
+import { DATABASE } from '../../database/database.module';
+import { EVENT_STORE } from '../../event-store/event-store.module';
 import { createTestCard } from '../../inventory/testing/write-side.fixtures';
 import { CSRF, pngImage, type Shopper, signInAdmin, signInNewCustomer, uploadProof } from '../../proofs/testing/shop-session.fixtures';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -98,6 +101,28 @@ describe('admin orders API (real PostgreSQL)', () => {
     expect(orders[1].sameProofOrderIds).toEqual([reused]);
     // The proof link is served to the admin, not only to its owner.
     await admin.agent.get(proof.url).expect(200);
+  });
+
+  // Before: the event log held every buyer's name, e-mail and phone for ever, and a replay of orders
+  // wrote back a customer erased by hand (ADR 0007).
+  it('keeps the buyer sealed in the log, shows it to the admin, and shows an erased customer as erased, also after a replay', async () => {
+    const kuriboh = await card('Kuriboh Sellado', 10, 350);
+    const rosa = await signInNewCustomer(t);
+    const outcome = await tryCheckout(t.app, { ...checkoutInput([{ cardId: kuriboh.id, quantity: 1, unitPrice: 350 }], { userId: rosa.user.id }), buyer: { userId: rosa.user.id, name: 'Rosa Huamán', email: rosa.user.email, phone: '955111222' } });
+    if (!outcome.ok) throw outcome.error;
+    const { orderId } = outcome.result;
+    const [placed] = await t.app.get<EventStore>(EVENT_STORE).readStream(orderStreamName(orderId));
+    expect(placed.data).toMatchObject({ version: 2, buyer: { userId: rosa.user.id, sealed: expect.stringMatching(/^v1\./) } });
+    expect(JSON.stringify(placed.data)).not.toMatch(/Rosa|Huamán|955111222|@/);
+    await readModelsAtHead(t.app);
+    const shown = async () => (await listed()).find((order) => order.id === orderId);
+    expect(await shown()).toMatchObject({ name: 'Rosa Huamán', email: rosa.user.email, phone: '955111222' });
+
+    await forgetCustomer(t.app.get<Database>(DATABASE), rosa.user.id);
+    const erased = { name: ERASED, email: ERASED, phone: ERASED };
+    expect(await shown()).toMatchObject(erased);
+    await replayProjections({ db: t.app.get<Database>(DATABASE), store: t.app.get<EventStore>(EVENT_STORE), projections: [ordersProjection()] });
+    expect(await shown()).toMatchObject(erased);
   });
 
   it('confirms a pending order: the list shows it at once, the stock stays sold, and a repeat changes nothing', async () => {

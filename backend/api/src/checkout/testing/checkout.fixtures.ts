@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { PersonalDataKeys } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { testContext } from '../../inventory/testing/write-side.fixtures';
 import { ApiError } from '../../web/api-exception.filter';
 import { CheckoutCommand, type CheckoutLine, type CheckoutResult } from '../checkout.command';
-import { checkoutRequest } from '../checkout.handler';
+import { sealedCheckoutRequest } from '../checkout.handler';
 import { SequentialCheckout } from '../sequential-checkout';
 
 export const testBuyer = { userId: 'user-1', name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' };
@@ -37,7 +38,7 @@ export async function tryCheckout(
     const result =
       way === 'command'
         ? await app.get(CommandBus).execute(new CheckoutCommand(input, testContext))
-        : await app.get(SequentialCheckout).place(checkoutRequest(input, testContext));
+        : await app.get(SequentialCheckout).place(await sealedCheckoutRequest(app.get(PersonalDataKeys), input, testContext));
     return { ok: true, result };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error };

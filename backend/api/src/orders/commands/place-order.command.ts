@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { OrderBuyer, OrderItem } from '@tcg/domain';
+import type { OrderItem, SealedBuyer } from '@tcg/domain';
 import type { CommandContext } from '../../inventory';
 import type { OrderCommandResult } from './order-command-result';
 
@@ -10,7 +10,7 @@ import type { OrderCommandResult } from './order-command-result';
 export class PlaceOrderCommand extends Command<OrderCommandResult> {
   constructor(
     readonly orderId: string,
-    readonly buyer: OrderBuyer,
+    readonly buyer: SealedBuyer,
     readonly items: OrderItem[],
     readonly total: number,
     readonly proofKey: string,

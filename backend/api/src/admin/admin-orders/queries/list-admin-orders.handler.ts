@@ -1,24 +1,30 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { Database } from '@tcg/projections';
+import { type Database, PersonalDataKeys, type StoredBuyer } from '@tcg/projections';
 import { DATABASE } from '../../../database/database.module';
 import { proofUrl } from '../../../proofs';
 import { pageInfo } from '../../../web/page-param';
 import { type AdminOrder, ADMIN_ORDERS_PAGE_SIZE, type AdminOrdersPage, ListAdminOrdersQuery } from './list-admin-orders.query';
 
-type OrderRow = Omit<AdminOrder, 'proofUrl'> & { proofKey: string };
+type OrderRow = Omit<AdminOrder, 'proofUrl' | 'name' | 'email' | 'phone'> & { proofKey: string } & StoredBuyer;
 
 @QueryHandler(ListAdminOrdersQuery)
 export class ListAdminOrdersHandler implements IQueryHandler<ListAdminOrdersQuery> {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly keys: PersonalDataKeys,
+  ) {}
 
-  /** The page and the count in one snapshot, so the totals describe the orders shown. */
+  /**
+   * The page and the count in one snapshot, so the totals describe the orders shown; then each buyer's
+   * contact, opened with the customer's key (outside the snapshot: PGlite has one connection).
+   */
   async execute({ page }: ListAdminOrdersQuery): Promise<AdminOrdersPage> {
-    return this.db.transaction(async (tx) => {
+    const { rows, total } = await this.db.transaction(async (tx) => {
       await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       // Orders placed in the same millisecond keep the order they were written in (position).
       const { rows } = await tx.query<OrderRow>(
-        `SELECT o.id, o.name, o.email, o.phone, o.status, o.total, o.proof_key AS "proofKey",
+        `SELECT o.id, o.user_id AS "userId", o.buyer_sealed AS sealed, o.name, o.email, o.phone, o.status, o.total, o.proof_key AS "proofKey",
                 to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
                 COALESCE((SELECT json_agg(json_build_object('cardId', i.card_id, 'name', i.name, 'quantity', i.quantity,
                                                             'unitPrice', i.unit_price, 'lineTotal', i.unit_price::bigint * i.quantity)
@@ -32,10 +38,16 @@ export class ListAdminOrdersHandler implements IQueryHandler<ListAdminOrdersQuer
         [ADMIN_ORDERS_PAGE_SIZE, (page - 1) * ADMIN_ORDERS_PAGE_SIZE],
       );
       const { rows: counted } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
-      return {
-        orders: rows.map(({ proofKey, ...order }): AdminOrder => ({ ...order, proofUrl: proofUrl(proofKey) })),
-        ...pageInfo(page, ADMIN_ORDERS_PAGE_SIZE, counted[0].n),
-      };
+      return { rows, total: counted[0].n };
     });
+    const contacts = await this.keys.contacts(rows);
+    return {
+      orders: rows.map(({ proofKey, userId: _userId, sealed: _sealed, name: _name, email: _email, phone: _phone, ...order }, index): AdminOrder => ({
+        ...order,
+        ...contacts[index],
+        proofUrl: proofUrl(proofKey),
+      })),
+      ...pageInfo(page, ADMIN_ORDERS_PAGE_SIZE, total),
+    };
   }
 }

@@ -1,0 +1,2 @@
+export * from './forget-customer';
+export * from './personal-data-keys';
