@@ -2,6 +2,7 @@ import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
+import { storeConfig } from '@/config/store';
 import { PHONE_HINT } from './components/buyer-section';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
@@ -125,6 +126,16 @@ it('prefills the account name and e-mail and the saved phone, and filters what i
   expect(phone).toHaveAccessibleDescription(PHONE_HINT);
   expect(within(screen.getByRole('main')).getByText('Mago Oscuro')).toBeInTheDocument();
   expect(screen.getByTestId('checkout-total')).toHaveTextContent('S/ 25.00');
+});
+
+// Before (phone QA): the checkout asked for the screenshot of a transfer without ever saying where to send it.
+it('says how much to pay, how and to whom, beside the proof the shopper uploads', async () => {
+  shop();
+  await openCheckout();
+  const { methods, number, holder } = storeConfig.payment;
+  const said = `Paga S/ 25.00 con ${methods} al ${number} (a nombre de ${holder}).`;
+  expect(screen.getByText((_text, node) => node?.textContent === said && node.tagName === 'P')).toBeInTheDocument();
+  expect(proofInput()).toHaveAccessibleDescription(`${said} Sube la captura de tu transferencia (JPG o PNG, hasta 5 MB).`);
 });
 
 it('shows each spec §5 message as an error toast and sends nothing', async () => {

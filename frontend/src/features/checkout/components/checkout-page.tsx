@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { loadSavedPhone } from '../saved-phone';
 import { type CheckoutLine, type CheckoutOutcomes, useCheckoutSubmit } from '../use-checkout-submit';
 import { BuyerSection } from './buyer-section';
-import { OrderLinesSection } from './order-lines-section';
+import { linesTotal, OrderLinesSection } from './order-lines-section';
 import { ProcessingOverlay } from './processing-overlay';
 import { ProofSection } from './proof-section';
 import './checkout.css';
@@ -91,7 +91,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           }}
         />
         <OrderLinesSection lines={lines} />
-        <ProofSection file={proof} refusal={invalid?.field === 'proof' ? invalid : undefined} onFileChange={(file) => void chooseProof(file)} />
+        <ProofSection total={linesTotal(lines)} file={proof} refusal={invalid?.field === 'proof' ? invalid : undefined} onFileChange={(file) => void chooseProof(file)} />
         <Button
           type="submit"
           className={`checkout-submit checkout-submit--${phase}`}

@@ -1,15 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { storeConfig } from '@/config/store';
+import { formatMoney } from '@/lib/format';
 import { formatFileSize } from '../file-size';
 
 interface ProofSectionProps {
+  /** The order's total in céntimos: what the shopper transfers. */
+  total: number;
   file: File | null;
   /** Why the last submit, or the last file picked, was refused for it (a new object each time). */
   refusal?: { message: string };
   onFileChange(file: File | null): void;
 }
 
-/** Spec §2 section 3: the payment proof with its preview and size. */
-export function ProofSection({ file, refusal, onFileChange }: ProofSectionProps) {
+/**
+ * Spec §2 section 3: the payment proof with its preview and size, after where to pay: the spec's payment is
+ * a mobile-wallet transfer made outside the shop, and a shopper cannot make it without the number.
+ */
+export function ProofSection({ total, file, refusal, onFileChange }: ProofSectionProps) {
+  const { methods, number, holder } = storeConfig.payment;
   const problem = refusal?.message;
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
@@ -31,6 +39,9 @@ export function ProofSection({ file, refusal, onFileChange }: ProofSectionProps)
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section__title">Comprobante de pago</legend>
+      <p id={`${id}-pay`} className="checkout-payment">
+        Paga <strong>{formatMoney(total)}</strong> con {methods} al <strong>{number}</strong> (a nombre de {holder}).
+      </p>
       <p id={`${id}-hint`} className="checkout-section__hint">
         Sube la captura de tu transferencia (JPG o PNG, hasta 5 MB).
       </p>
@@ -44,7 +55,7 @@ export function ProofSection({ file, refusal, onFileChange }: ProofSectionProps)
           accept="image/jpeg,image/png"
           required
           aria-invalid={problem !== undefined || undefined}
-          aria-describedby={problem === undefined ? `${id}-hint` : `${id}-error ${id}-hint`}
+          aria-describedby={problem === undefined ? `${id}-pay ${id}-hint` : `${id}-error ${id}-pay ${id}-hint`}
           onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
         />
         {problem !== undefined && (
