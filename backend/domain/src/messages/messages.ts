@@ -38,6 +38,8 @@ export const messages = {
     overlayTitle: 'Procesando tu pedido...',
     overlayHint: 'No cierres ni recargues la página',
     proofUploadFailed: 'Error al subir comprobante',
+    /** Not in the spec: the spec's upload failure, with why, for an upload that stopped moving (a lost signal). */
+    proofUploadStalled: 'Error al subir comprobante: la subida no avanzó en 30 segundos. Revisa tu conexión e inténtalo de nuevo.',
     confirmFailed: 'Ocurrió un error al confirmar el pedido.',
     priceChanged: (name: string) => `El precio de ${name} cambió. Revisa tu carrito.`,
     /** Not in the spec: the cart changed (in another tab) while its order was being sent; nothing was placed. */

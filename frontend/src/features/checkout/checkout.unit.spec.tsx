@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import { storeConfig } from '@/config/store';
+import { UPLOAD_STALL_MS } from './api/upload-proof';
 import { PHONE_HINT } from './components/buyer-section';
 
 const lucia = { id: 'u1', name: 'Lucía Quispe', firstName: 'Lucía', email: 'cliente@demo.tcg.pe', phone: '987654321' };
@@ -248,6 +249,75 @@ it('uploads the proof, places the order and lands on the history with the positi
     items: [{ cardId: 'mago', quantity: 2, unitPrice: 1250 }],
   });
   expect(calls('/api/proofs')[0].body).toBeInstanceOf(FormData);
+});
+
+/** An upload the test moves by hand: `progress(loaded, total)`, `answer(status, body)`; `aborted` once given up. */
+class HeldUpload {
+  static last: HeldUpload | null = null;
+  readonly upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  constructor() {
+    HeldUpload.last = this;
+  }
+  open(): void {}
+  setRequestHeader(): void {}
+  send(): void {}
+  abort(): void {
+    this.aborted = true;
+  }
+  progress(loaded: number, total: number): void {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  answer(status: number, body: unknown): void {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+// Before (phone QA): on a slow connection the overlay showed a spinner and nothing else for minutes.
+it('shows how much of the proof has gone up while it uploads', async () => {
+  shop();
+  const { user } = await openCheckout();
+  global.XMLHttpRequest = HeldUpload as unknown as typeof XMLHttpRequest;
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  const progress = within(screen.getByRole('dialog')).getByRole('progressbar', { name: 'Comprobante subido' });
+  expect(progress).toHaveAttribute('aria-valuetext', '0 %');
+  HeldUpload.last!.progress(45, 100);
+  expect(progress).toHaveAttribute('aria-valuetext', '45 %');
+  expect(screen.getByRole('dialog')).toHaveTextContent('45 %');
+  HeldUpload.last!.answer(201, proof);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+// Before (phone QA): an upload whose connection died kept the page covered for over two minutes.
+it('gives up an upload that moves nothing for 30 seconds, says why, and lets the shopper try again', async () => {
+  shop();
+  const { user } = await openCheckout();
+  global.XMLHttpRequest = HeldUpload as unknown as typeof XMLHttpRequest;
+  await user.upload(proofInput(), proofFile());
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  try {
+    fireEvent.click(submitButton());
+    await act(async () => undefined);
+    const held = HeldUpload.last!;
+    act(() => jest.advanceTimersByTime(UPLOAD_STALL_MS - 1_000));
+    held.progress(10, 100);
+    act(() => jest.advanceTimersByTime(UPLOAD_STALL_MS - 1_000));
+    expect(held.aborted).toBe(false);
+    await act(async () => jest.advanceTimersByTime(1_001));
+    expect(held.aborted).toBe(true);
+  } finally {
+    jest.useRealTimers();
+  }
+  expect(await toastSaying(messages.checkout.proofUploadStalled)).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(submitButton()).toHaveTextContent('Confirmar pedido');
 });
 
 it('resends the same Idempotency-Key and proof when the answer was lost', async () => {

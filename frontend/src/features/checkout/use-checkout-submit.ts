@@ -100,6 +100,8 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
   const shown = useRef(lines);
   shown.current = lines;
   const [phase, setPhase] = useState<SubmitPhase>('idle');
+  // How much of the proof has gone up, from 0 to 1, while it uploads.
+  const [uploaded, setUploaded] = useState(0);
   // The field the last submit (or proof pick) was refused for, and why: a new object each time, so the form focuses it again.
   const [invalid, setInvalid] = useState<FieldRefusal | null>(null);
   // A ref, not the phase: a second click in the same frame must already see the first one.
@@ -160,8 +162,9 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
         }
         const current = attemptFor(file, fingerprint);
         if (!current.proof) {
+          setUploaded(0);
           setPhase('uploading');
-          current.proof = await uploadProof(current.file);
+          current.proof = await uploadProof(current.file, setUploaded);
         }
         // The cart changed while the proof went up (another tab): the order would not be the one on screen.
         if (JSON.stringify(itemsOf(shown.current)) !== JSON.stringify(items)) {
@@ -195,7 +198,7 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
     [toast],
   );
 
-  return { phase, submit, invalid, corrected, refuse };
+  return { phase, uploaded, submit, invalid, corrected, refuse };
 }
 
 /**

@@ -15,7 +15,7 @@ export class CheckoutApiError extends ApiError {
 }
 
 // Same header as lib/api-client: the API refuses state-changing requests without it (CSRF).
-const CSRF_HEADER = { 'X-Requested-With': 'tcg' };
+export const CSRF_HEADER = { 'X-Requested-With': 'tcg' };
 
 /**
  * A POST for the two checkout requests, which need what the shared JSON client does not offer: a

@@ -1,5 +1,5 @@
-import { messages } from '@tcg/domain';
-import { postToApi } from './post-to-api';
+import { type ApiErrorBody, messages } from '@tcg/domain';
+import { CheckoutApiError, CSRF_HEADER } from './post-to-api';
 
 /** POST /api/proofs: where the re-encoded image was stored, to name it in the order. */
 export interface UploadedProof {
@@ -8,8 +8,53 @@ export interface UploadedProof {
   url: string;
 }
 
-export function uploadProof(file: File): Promise<UploadedProof> {
+/**
+ * An upload that moves no byte and gets no answer for this long is given up: on a phone whose signal went,
+ * the request would otherwise hang for minutes with the page covered (phone QA: over two minutes).
+ */
+export const UPLOAD_STALL_MS = 30_000;
+
+/**
+ * Sends the image with XMLHttpRequest, the one browser API that reports an upload's progress (`onProgress`,
+ * from 0 to 1), so a slow connection shows it moving and a dead one is given up after `UPLOAD_STALL_MS`.
+ */
+export function uploadProof(file: File, onProgress: (fraction: number) => void = () => undefined): Promise<UploadedProof> {
   const form = new FormData();
   form.append('file', file);
-  return postToApi<UploadedProof>('/api/proofs', { body: form }, messages.checkout.proofUploadFailed);
+  return new Promise<UploadedProof>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const fail = (message: string, status = 0, code = 'NETWORK_ERROR', details?: unknown) => {
+      clearTimeout(stall);
+      reject(new CheckoutApiError(message, status, code, details));
+    };
+    const moved = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        request.abort();
+        fail(messages.checkout.proofUploadStalled, 0, 'UPLOAD_STALLED');
+      }, UPLOAD_STALL_MS);
+    };
+    request.open('POST', '/api/proofs');
+    for (const [name, value] of Object.entries({ Accept: 'application/json', ...CSRF_HEADER })) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      moved();
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => fail(messages.checkout.proofUploadFailed);
+    request.onload = () => {
+      clearTimeout(stall);
+      let body: Partial<ApiErrorBody> | undefined;
+      try {
+        body = JSON.parse(request.responseText) as Partial<ApiErrorBody>;
+      } catch {
+        body = undefined;
+      }
+      if (request.status >= 200 && request.status < 300 && body) return resolve(body as unknown as UploadedProof);
+      const worded = typeof body?.message === 'string' && body.message.length > 0;
+      fail(worded ? body!.message! : messages.checkout.proofUploadFailed, request.status, body?.code ?? 'UNKNOWN', body?.details);
+    };
+    moved();
+    request.send(form);
+  });
 }

@@ -27,7 +27,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
   // The phone field dropped digits of what was typed or pasted: the number kept is likely not the buyer's.
   const [phoneDropped, setPhoneDropped] = useState(false);
   const [proof, setProof] = useState<File | null>(null);
-  const { phase, submit, invalid, corrected, refuse } = useCheckoutSubmit(outcomes, lines);
+  const { phase, uploaded, submit, invalid, corrected, refuse } = useCheckoutSubmit(outcomes, lines);
   const form = useRef<HTMLFormElement>(null);
   const picks = useRef(0);
 
@@ -101,7 +101,7 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
           {submitLabels[phase]}
         </Button>
       </form>
-      {phase === 'uploading' && <ProcessingOverlay />}
+      {phase === 'uploading' && <ProcessingOverlay uploaded={uploaded} />}
     </section>
   );
 }
