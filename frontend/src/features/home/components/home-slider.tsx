@@ -21,6 +21,9 @@ function pausesOnFocus(slider: HTMLElement, target: EventTarget | null, rotation
   return target instanceof Node && target !== rotationButton && slider.contains(target);
 }
 
+/** How far a finger must travel sideways, more than up or down, for a swipe to change the slide. */
+export const SWIPE_PX = 40;
+
 /** What a linked slide saved without a title or alt text is called, so the link is never nameless. */
 const LINK_WITHOUT_TEXT = 'Ver destacado';
 
@@ -58,6 +61,8 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(prefersReducedMotion);
   const rotationButton = useRef<HTMLButtonElement>(null);
+  // Where a finger went down on the slides, for a swipe (phone QA: swiping did nothing).
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
   const count = slides.length;
   const current = count > 0 ? index % count : 0;
   const rotating = !hovered && !focused && !stopped && count > 1;
@@ -94,7 +99,21 @@ export function HomeSlider({ slides }: { slides: HomeSlide[] }) {
         </button>
       )}
       {/* The slides and their arrows; the dots go below, so however many there are they cover no caption. */}
-      <div className="slider__stage">
+      <div
+        className="slider__stage"
+        onTouchStart={(event) => {
+          const touch = event.touches[0];
+          touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+        }}
+        onTouchEnd={(event) => {
+          const start = touchStart.current;
+          const touch = event.changedTouches[0];
+          touchStart.current = null;
+          if (!start || !touch || count < 2) return;
+          const dx = touch.clientX - start.x;
+          if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) go(current + (dx < 0 ? 1 : -1));
+        }}
+      >
         {/* Announced only when the visitor moves it; a rotating slider speaking every 5 s would drown the page. */}
         <div className="slider__track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(-${current * 100}%)` }}>
           {slides.map((slide, i) => (

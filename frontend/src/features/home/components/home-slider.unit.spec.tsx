@@ -1,7 +1,7 @@
 import type { HomeSlide } from '@tcg/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { HomeSlider, SLIDE_INTERVAL_MS } from './home-slider';
+import { HomeSlider, SLIDE_INTERVAL_MS, SWIPE_PX } from './home-slider';
 
 const slide = (n: number): HomeSlide => ({
   id: `s${n}`,
@@ -129,4 +129,24 @@ it("names a linked slide by its title and its picture's words, each once", () =>
   ]);
   expect(screen.getByRole('link', { name: 'Legendary Collection Kaiba. Dragón Blanco de Ojos Azules desde S/ 35' })).toHaveAttribute('href', '/search?q=kaiba');
   expect(screen.getByRole('link', { name: 'Promo', hidden: true })).toHaveAttribute('href', '/search?q=promo');
+});
+
+// Before (phone QA): a swipe on the slider did nothing; only the arrows and dots moved it.
+it('moves to the next slide on a swipe left and back on a swipe right; a scroll or a short touch moves nothing', () => {
+  mount([slide(1), slide(2), slide(3)]);
+  const stage = currentSlide()!.parentElement!.parentElement!;
+  const swipe = (from: [number, number], to: [number, number]) => {
+    fireEvent.touchStart(stage, { touches: [{ clientX: from[0], clientY: from[1] }] });
+    fireEvent.touchEnd(stage, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
+  };
+  swipe([300, 100], [120, 110]);
+  expect(currentSlide()).toHaveAccessibleName('2 de 3');
+  swipe([100, 100], [100 + SWIPE_PX, 100]);
+  expect(currentSlide()).toHaveAccessibleName('1 de 3');
+  swipe([100, 100], [160, 300]);
+  swipe([100, 100], [100 - SWIPE_PX + 1, 100]);
+  expect(currentSlide()).toHaveAccessibleName('1 de 3');
+  // Back from the first wraps around to the last, as the arrow does.
+  swipe([20, 100], [200, 100]);
+  expect(currentSlide()).toHaveAccessibleName('3 de 3');
 });
