@@ -41,6 +41,13 @@ export const messages = {
     /** Not in the spec: the spec's upload failure, with why, for an upload that stopped moving (a lost signal). */
     proofUploadStalled: 'Error al subir comprobante: la subida no avanzó en 30 segundos. Revisa tu conexión e inténtalo de nuevo.',
     confirmFailed: 'Ocurrió un error al confirmar el pedido.',
+    /**
+     * Not in the spec: its confirm failure, with why and what to do, when the shop could not be reached
+     * (phone QA: the shopper could not tell whether the order went through). A re-sent submit asks the
+     * shop about the first, so it never places a second order.
+     */
+    confirmOffline:
+      'Ocurrió un error al confirmar el pedido. No hubo conexión con la tienda: cuando tengas señal, toca «Confirmar pedido» otra vez; tu pedido no se duplicará.',
     priceChanged: (name: string) => `El precio de ${name} cambió. Revisa tu carrito.`,
     /** Not in the spec: the cart changed (in another tab) while its order was being sent; nothing was placed. */
     cartChanged: 'Tu carrito cambió mientras se enviaba el pedido. Revísalo y confirma de nuevo.',

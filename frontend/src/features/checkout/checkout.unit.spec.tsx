@@ -320,6 +320,19 @@ it('gives up an upload that moves nothing for 30 seconds, says why, and lets the
   expect(submitButton()).toHaveTextContent('Confirmar pedido');
 });
 
+// Before (phone QA): a submit that never reached the shop said only the spec's 'Ocurrió un error…', and the
+// shopper could not tell whether to try again.
+it("says when the shop could not be reached and what to do; a failure the server did not word keeps the spec's text", async () => {
+  let attempts = 0;
+  shop({ checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse('<html>Bad gateway</html>', 502)) });
+  const { user } = await openCheckout();
+  await user.upload(proofInput(), proofFile());
+  await user.click(submitButton());
+  expect(await toastSaying(messages.checkout.confirmOffline)).toBeInTheDocument();
+  await user.click(submitButton());
+  expect(await toastSaying(messages.checkout.confirmFailed)).toBeInTheDocument();
+});
+
 it('resends the same Idempotency-Key and proof when the answer was lost', async () => {
   let attempts = 0;
   const { calls } = shop({
@@ -328,7 +341,7 @@ it('resends the same Idempotency-Key and proof when the answer was lost', async 
   const { user, router } = await openCheckout();
   await user.upload(proofInput(), proofFile());
   await user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   await user.click(submitButton());
   await waitFor(() => expect(landing(router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
@@ -349,7 +362,7 @@ it('asks the shop about an unanswered submit before placing an edited one: a los
   const { user, router } = await openCheckout();
   await user.upload(proofInput(), proofFile());
   await user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   const [first] = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
   const phone = screen.getByLabelText('WhatsApp / Celular');
   await user.clear(phone);
@@ -372,7 +385,7 @@ it('places an edited submit when the shop says the unanswered one placed nothing
   const { user, router } = await openCheckout();
   await user.upload(proofInput(), proofFile());
   await user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   const phone = screen.getByLabelText('WhatsApp / Celular');
   await user.clear(phone);
   await user.type(phone, '912345678');
@@ -437,7 +450,7 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
   const first = await openCheckout();
   await first.user.upload(proofInput(), sameImage());
   await first.user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   // Kept on the device without what it asked: no name, e-mail, phone or file name (privacy QA).
   const kept = window.localStorage.getItem('checkoutAttempt')!;
   expect(JSON.parse(kept)).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
@@ -463,7 +476,7 @@ it('starts a new attempt after a reload when the image attached is another one',
   const first = await openCheckout();
   await first.user.upload(proofInput(), new File([pngBytes(2048)], 'pago.png', { type: 'image/png', lastModified: 1 }));
   await first.user.click(submitButton());
-  expect(await screen.findByText(messages.checkout.confirmFailed)).toBeInTheDocument();
+  expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   first.unmount();
 
   const again = await openCheckout();

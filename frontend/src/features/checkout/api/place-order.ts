@@ -14,5 +14,6 @@ export function placeOrder(request: CheckoutRequest, idempotencyKey: string): Pr
     '/api/checkout',
     { body: JSON.stringify(request), headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } },
     messages.checkout.confirmFailed,
+    messages.checkout.confirmOffline,
   );
 }

@@ -18,11 +18,16 @@ export class CheckoutApiError extends ApiError {
 export const CSRF_HEADER = { 'X-Requested-With': 'tcg' };
 
 /**
- * A POST for the two checkout requests, which need what the shared JSON client does not offer: a
- * multipart body, an Idempotency-Key header and the refusal's details. `fallback` is the spec's text
- * for a failure the server did not word (a dropped connection, a proxy's HTML page).
+ * A POST for the checkout, which needs what the shared JSON client does not offer: an Idempotency-Key
+ * header and the refusal's details. `fallback` is the spec's text for a failure the server did not word
+ * (a proxy's HTML page); `offline` for a request that never reached the shop.
  */
-export async function postToApi<T>(path: string, init: { body: BodyInit; headers?: Record<string, string> }, fallback: string): Promise<T> {
+export async function postToApi<T>(
+  path: string,
+  init: { body: BodyInit; headers?: Record<string, string> },
+  fallback: string,
+  offline: string = fallback,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -32,7 +37,7 @@ export async function postToApi<T>(path: string, init: { body: BodyInit; headers
       headers: { Accept: 'application/json', ...CSRF_HEADER, ...init.headers },
     });
   } catch {
-    throw new CheckoutApiError(fallback, 0, 'NETWORK_ERROR', undefined);
+    throw new CheckoutApiError(offline, 0, 'NETWORK_ERROR', undefined);
   }
   const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
   if (!response.ok) {
