@@ -23,9 +23,10 @@ export function useToHistory(): (position: number) => void {
  * The cart and the checkout check the cart against the stock when they open; a submit left without an
  * answer is settled first, since its order's own reservation lowers the stock that check sees. If it
  * placed its order, the order's units leave the cart and the shopper goes to the history. `children`
- * learns whether the cart may be checked: not while the shop could not say (signed out, unreachable).
+ * learns whether the cart may be checked (not while the shop could not say: signed out, unreachable), and
+ * whether there was a submit that placed nothing (`unsent`), which the checkout tells the shopper.
  */
-export function EarlierSubmitGate({ children }: { children: (checkCart: boolean) => ReactNode }) {
+export function EarlierSubmitGate({ children }: { children: (checkCart: boolean, unsent: boolean) => ReactNode }) {
   const cart = useCart();
   const toast = useToast();
   const toHistory = useToHistory();
@@ -35,5 +36,5 @@ export function EarlierSubmitGate({ children }: { children: (checkCart: boolean)
     toast.success(messages.checkout.placed);
     toHistory(order.position);
   });
-  return earlier === 'asking' ? <PageFallback /> : children(earlier === 'settled');
+  return earlier === 'asking' ? <PageFallback /> : children(earlier === 'settled' || earlier === 'unsent', earlier === 'unsent');
 }

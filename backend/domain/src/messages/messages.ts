@@ -46,6 +46,8 @@ export const messages = {
      * (phone QA: the shopper could not tell whether the order went through). A re-sent submit asks the
      * shop about the first, so it never places a second order.
      */
+    /** Not in the spec: a submit of this browser (before a reload, say) placed nothing, and its proof is gone with the page. */
+    earlierUnsent: 'Tu pedido anterior no se registró. Vuelve a adjuntar el comprobante y toca «Confirmar pedido»; no se duplicará.',
     confirmOffline:
       'Ocurrió un error al confirmar el pedido. No hubo conexión con la tienda: cuando tengas señal, toca «Confirmar pedido» otra vez; tu pedido no se duplicará.',
     priceChanged: (name: string) => `El precio de ${name} cambió. Revisa tu carrito.`,

@@ -23,9 +23,10 @@ export default function CheckoutRoute() {
 
   return (
     <EarlierSubmitGate>
-      {(checkCart) => (
+      {(checkCart, unsent) => (
         <CheckoutForm
           checkCart={checkCart}
+          unsent={unsent}
           account={auth.user}
           onPlaced={(position, phone, ordered) => {
             savePhone(window.localStorage, auth.user.id, phone);
@@ -51,13 +52,15 @@ export default function CheckoutRoute() {
 interface CheckoutFormProps {
   /** False while an earlier submit's order may hold units the check would take for sold. */
   checkCart: boolean;
+  /** A submit of this browser's placed nothing (the page was reloaded, say): the form says to attach the proof again. */
+  unsent: boolean;
   account: { id: string; name: string; email: string; phone: string | null };
   onPlaced(position: number, phone: string, ordered: { cardId: string; quantity: number }[]): void;
   onPlacedEarlier(order: EarlierOrder): void;
   onSessionExpired(): void;
 }
 
-function CheckoutForm({ checkCart, account, onPlaced, onPlacedEarlier, onSessionExpired }: CheckoutFormProps) {
+function CheckoutForm({ checkCart, unsent, account, onPlaced, onPlacedEarlier, onSessionExpired }: CheckoutFormProps) {
   const cart = useCart();
   // As on the cart page: the lines shown, and sent, carry today's prices and stock.
   useCartCheckOnOpen(checkCart);
@@ -65,6 +68,7 @@ function CheckoutForm({ checkCart, account, onPlaced, onPlacedEarlier, onSession
   return (
     <CheckoutPage
       account={account}
+      unsent={unsent}
       lines={cart.items}
       onPlaced={(order, phone, ordered) => onPlaced(order.position, phone, ordered)}
       onPlacedEarlier={onPlacedEarlier}

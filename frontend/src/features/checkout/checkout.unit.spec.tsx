@@ -458,7 +458,10 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
   first.unmount();
 
   const again = await openCheckout();
+  // Before (phone QA): the form came back without the proof and without a word.
+  expect(screen.getByText(messages.checkout.earlierUnsent)).toHaveAttribute('role', 'status');
   await again.user.upload(proofInput(), sameImage());
+  expect(screen.queryByText(messages.checkout.earlierUnsent)).not.toBeInTheDocument();
   await again.user.click(submitButton());
   await waitFor(() => expect(landing(again.router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);

@@ -203,11 +203,12 @@ export function useCheckoutSubmit(outcomes: CheckoutOutcomes, lines: CheckoutLin
 
 /**
  * What became of a submit whose answer never came (a lost connection, a reload): `asking` while the shop
- * is asked; `settled` when there is none, it placed nothing, or its order was cancelled since (its units
- * are back in the stock); `unknown` when the shop could not say (signed out, unreachable), so its order
- * may hold units the cart check would take for sold. A placed order goes to `onPlaced`.
+ * is asked; `settled` when there is none or its order was cancelled since (its units are back in the
+ * stock); `unsent` when there was one and the shop has no order from it (the proof picked for it is gone
+ * with the reload); `unknown` when the shop could not say (signed out, unreachable), so its order may
+ * hold units the cart check would take for sold. A placed order goes to `onPlaced`.
  */
-export type EarlierSubmit = 'asking' | 'settled' | 'unknown';
+export type EarlierSubmit = 'asking' | 'settled' | 'unsent' | 'unknown';
 
 /**
  * The shop is asked before the cart is checked again: a placed order's own reservation lowers the stock
@@ -231,7 +232,7 @@ export function useEarlierSubmit(onPlaced: (order: EarlierOrder) => void): Earli
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState(error instanceof ApiError && error.status === 404 ? 'settled' : 'unknown');
+        setState(error instanceof ApiError && error.status === 404 ? 'unsent' : 'unknown');
       },
     );
     return () => controller.abort();

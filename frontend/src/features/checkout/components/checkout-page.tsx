@@ -18,10 +18,12 @@ const submitLabels = {
 interface CheckoutPageProps extends CheckoutOutcomes {
   account: { id: string; name: string; email: string; phone: string | null };
   lines: CheckoutLine[];
+  /** An earlier submit of this browser placed nothing: said above the form until the shopper submits. */
+  unsent?: boolean;
 }
 
 /** Confirmar Pedido (spec §2): buyer data, the products and the payment proof, then one submit. */
-export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps) {
+export function CheckoutPage({ account, lines, unsent = false, ...outcomes }: CheckoutPageProps) {
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(() => loadSavedPhone(window.localStorage, account.id) ?? account.phone ?? '');
   // The phone field dropped digits of what was typed or pasted: the number kept is likely not the buyer's.
@@ -73,6 +75,11 @@ export function CheckoutPage({ account, lines, ...outcomes }: CheckoutPageProps)
     <section className="page checkout">
       <title>{messages.checkout.title}</title>
       <h1>{messages.checkout.title}</h1>
+      {unsent && phase === 'idle' && !proof && (
+        <p className="checkout-notice" role="status">
+          {messages.checkout.earlierUnsent}
+        </p>
+      )}
       <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
         <BuyerSection
           name={name}
