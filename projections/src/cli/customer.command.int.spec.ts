@@ -144,12 +144,25 @@ describe('tcg customer forget on PostgreSQL', () => {
       { id: 'o-rosa-sealed', ...erased },
     ]);
     expect(await buyers(otra)).toEqual([{ id: 'o-otra', name: 'Otra', email: 'Otra@example.pe', phone: '987111222' }]);
-    for (const table of ['users WHERE id = $1::uuid', 'discord_links WHERE user_id = $1::uuid', "sessions WHERE sess->>'userId' = $1", 'personal_data_keys WHERE user_id = $1', 'order_proofs WHERE user_id = $1', 'proof_uploads WHERE user_id = $1', 'idempotency_keys WHERE user_id = $1']) {
+    for (const table of ['users WHERE id = $1::uuid', 'discord_links WHERE user_id = $1::uuid', "sessions WHERE sess->>'userId' = $1", 'personal_data_keys WHERE user_id = $1 AND key IS NOT NULL', 'order_proofs WHERE user_id = $1', 'proof_uploads WHERE user_id = $1', 'idempotency_keys WHERE user_id = $1']) {
       expect([table, await count(table, [rosa])]).toEqual([table, 0]);
       expect([table, await count(table, [otra])]).toEqual([table, 1]);
     }
     // An attempt still reserving is the sweeper's to finish.
     expect(await count('reservation_attempts WHERE user_id = $1', [rosa])).toBe(1);
+  });
+
+  // QA: erasing an admin took the role away without a word, and a mistyped id was reported as erased.
+  it('refuses an admin and an id the shop holds nothing of; keeps the erased key as a row without it', async () => {
+    const admin = (await database.db.query<{ id: string }>("INSERT INTO users (name, email, google_sub) VALUES ('Admin', 'jefa@example.pe', 'sub-jefa') RETURNING id")).rows[0].id;
+    await database.db.query("INSERT INTO admins (user_id, role) VALUES ($1, 'admin')", [admin]);
+    expect(await tcg('customer', 'forget', 'jefa@example.pe', '--yes').catch((error: unknown) => error)).toMatchObject({ exitCode: 1, code: 'tcg.adminNotForgotten' });
+    expect(cli.stderr()).toContain('revoke');
+    expect(await count('users WHERE id = $1::uuid', [admin])).toBe(1);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect(await tcg('customer', 'forget', nobody, '--yes').catch((error: unknown) => error)).toMatchObject({ exitCode: 1, code: 'tcg.unknownUser' });
+    const { rows } = await database.db.query<{ key: unknown; forgotten_at: Date | null }>('SELECT key, forgotten_at FROM personal_data_keys WHERE user_id = $1', [rosa]);
+    expect(rows).toEqual([{ key: null, forgotten_at: expect.any(Date) }]);
   });
 
   it('takes the user id once the account is gone, and names an e-mail it does not know', async () => {

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Database, Sql } from '../db/sql';
-import { type ForgetReport, forgetCustomer } from '../personal-data/forget-customer';
+import { ForgetAdminError, type ForgetReport, forgetCustomer, UnknownCustomerError } from '../personal-data/forget-customer';
 import { ERASED, PersonalDataKeys } from '../personal-data/personal-data-keys';
 import { UnknownUserError, userIdByEmail } from './admin.command';
 
@@ -138,7 +138,8 @@ export function customerCommand(withDatabase: WithTransactions): Command {
         const json = (this.optsWithGlobals() as { json?: boolean }).json;
         process.stdout.write(`${json ? JSON.stringify(report) : forgotten(who, report)}\n`);
       } catch (error) {
-        if (error instanceof UnknownUserError) this.error(`error: ${error.message}`, { exitCode: 1, code: 'tcg.unknownUser' });
+        if (error instanceof UnknownUserError || error instanceof UnknownCustomerError) this.error(`error: ${error.message}`, { exitCode: 1, code: 'tcg.unknownUser' });
+        if (error instanceof ForgetAdminError) this.error(`error: ${error.message}`, { exitCode: 1, code: 'tcg.adminNotForgotten' });
         throw error;
       }
     });

@@ -1,5 +1,5 @@
 import { SQL_ENGINES, type TestDatabase } from '../testing';
-import { ERASED, PersonalDataKeys } from './personal-data-keys';
+import { CustomerErasedError, ERASED, PersonalDataKeys } from './personal-data-keys';
 
 describe.each(SQL_ENGINES)('PersonalDataKeys on %s', (_engine, create) => {
   let database: TestDatabase;
@@ -37,5 +37,17 @@ describe.each(SQL_ENGINES)('PersonalDataKeys on %s', (_engine, create) => {
       { name: 'Lucía Quispe', email: 'lucia@example.pe', phone: '987654321' },
       { name: ERASED, email: ERASED, phone: ERASED },
     ]);
+  });
+
+  // QA: a checkout under way while its customer was erased made them a new key, and the admin's list then
+  // failed on the order sealed with the old one.
+  it('refuses to seal for an erased customer, and reads as erased an order its key does not open', async () => {
+    const ana = { userId: 'u-ana', name: 'Ana Ñuñez', email: 'ana@example.pe', phone: '987000111' };
+    const before = await keys.seal(ana);
+    await database.db.query("UPDATE personal_data_keys SET key = NULL, forgotten_at = now() WHERE user_id = 'u-ana'");
+    await expect(keys.seal(ana)).rejects.toBeInstanceOf(CustomerErasedError);
+    expect(await keys.contacts([{ ...before, name: null, email: null, phone: null }])).toEqual([{ name: ERASED, email: ERASED, phone: ERASED }]);
+    const otherKey = { userId: 'u-lucia', sealed: before.sealed, name: null, email: null, phone: null };
+    expect(await keys.contacts([otherKey])).toEqual([{ name: ERASED, email: ERASED, phone: ERASED }]);
   });
 });

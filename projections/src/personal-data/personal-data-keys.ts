@@ -1,4 +1,4 @@
-import type { PlainBuyer, SealedBuyer } from '@tcg/domain';
+import { messages, type PlainBuyer, type SealedBuyer } from '@tcg/domain';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Sql } from '../db/sql';
 
@@ -10,7 +10,15 @@ export interface BuyerContact {
 }
 
 /** Shown for the name, e-mail and phone of a customer whose key was destroyed (docs/decisions/0007). */
-export const ERASED = 'Datos eliminados';
+export const ERASED = messages.orders.erased;
+
+/** A checkout of a customer erased while it was under way: nothing may be sealed for them again. */
+export class CustomerErasedError extends Error {
+  constructor(readonly userId: string) {
+    super(`customer ${userId} was erased`);
+    this.name = 'CustomerErasedError';
+  }
+}
 
 const FORMAT = 'v1';
 const KEY_BYTES = 32;
@@ -61,8 +69,8 @@ export interface StoredBuyer {
 
 /**
  * One key per customer in `personal_data_keys` (migration 0025): made on the first order, used to seal
- * every order's buyer, destroyed by `tcg customer forget`. Keys are read at each use, never cached: once a
- * key is gone, no process can open that customer's orders again.
+ * every order's buyer, destroyed by `tcg customer forget` (the row stays, without its key). Keys are read
+ * at each use, never cached: once a key is gone, no process can open that customer's orders again.
  */
 export class PersonalDataKeys {
   constructor(private readonly db: Sql) {}
@@ -71,13 +79,16 @@ export class PersonalDataKeys {
     return { userId: buyer.userId, sealed: sealContact(await this.keyFor(buyer.userId), buyer) };
   }
 
-  /** Each buyer's contact, opened with its customer's key; `ERASED` for a customer whose key is gone. */
+  /**
+   * Each buyer's contact, opened with its customer's key; `ERASED` for a customer whose key is gone, or
+   * for a sealed value their key does not open (it can only have been sealed with a key destroyed since).
+   */
   async contacts(buyers: readonly StoredBuyer[]): Promise<BuyerContact[]> {
     const sealedFor = [...new Set(buyers.filter((buyer) => buyer.sealed !== null).map((buyer) => buyer.userId))];
     const keys = new Map<string, Buffer>();
     if (sealedFor.length > 0) {
       const { rows } = await this.db.query<{ user_id: string; key: Buffer | Uint8Array }>(
-        'SELECT user_id, key FROM personal_data_keys WHERE user_id = ANY($1::text[])',
+        'SELECT user_id, key FROM personal_data_keys WHERE user_id = ANY($1::text[]) AND key IS NOT NULL',
         [sealedFor],
       );
       for (const row of rows) keys.set(row.user_id, Buffer.from(row.key));
@@ -85,14 +96,27 @@ export class PersonalDataKeys {
     return buyers.map((buyer) => {
       if (buyer.sealed === null) return { name: buyer.name ?? ERASED, email: buyer.email ?? ERASED, phone: buyer.phone ?? ERASED };
       const key = keys.get(buyer.userId);
-      return key ? openContact(key, buyer.sealed) : { name: ERASED, email: ERASED, phone: ERASED };
+      return (key && openedOrNull(key, buyer.sealed)) ?? { name: ERASED, email: ERASED, phone: ERASED };
     });
   }
 
-  /** The customer's key, made now if they have none (two checkouts at once keep the first one stored). */
+  /**
+   * The customer's key, made now if they have none (two checkouts at once keep the first one stored);
+   * `CustomerErasedError` for a customer erased meanwhile, whose row has no key.
+   */
   private async keyFor(userId: string): Promise<Buffer> {
     await this.db.query('INSERT INTO personal_data_keys (user_id, key) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, randomBytes(KEY_BYTES)]);
-    const { rows } = await this.db.query<{ key: Buffer | Uint8Array }>('SELECT key FROM personal_data_keys WHERE user_id = $1', [userId]);
-    return Buffer.from(rows[0].key);
+    const { rows } = await this.db.query<{ key: Buffer | Uint8Array | null }>('SELECT key FROM personal_data_keys WHERE user_id = $1', [userId]);
+    const key = rows[0].key;
+    if (!key) throw new CustomerErasedError(userId);
+    return Buffer.from(key);
+  }
+}
+
+function openedOrNull(key: Buffer, sealed: string): BuyerContact | null {
+  try {
+    return openContact(key, sealed);
+  } catch {
+    return null;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, messages } from '@tcg/domain';
-import { type EventStore, PersonalDataKeys } from '@tcg/projections';
+import { CustomerErasedError, type EventStore, PersonalDataKeys } from '@tcg/projections';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { type CommandContext, deterministicUuid, toApiError } from '../inventory';
 import { ProofStore } from '../proofs/proof-store';
@@ -38,7 +38,11 @@ export class CheckoutHandler implements ICommandHandler<CheckoutCommand> {
 
 /** The log never holds a buyer in the clear: sealed with the customer's key, which erasure destroys (ADR 0007). */
 export async function sealedCheckoutRequest(keys: PersonalDataKeys, input: CheckoutInput, context: CommandContext): Promise<CheckoutRequest> {
-  return checkoutRequest({ ...input, buyer: await keys.seal(input.buyer) }, context);
+  const buyer = await keys.seal(input.buyer).catch((error: unknown) => {
+    // Erased while this checkout was under way: the account is gone, and nothing is sealed for it again.
+    throw error instanceof CustomerErasedError ? new ApiError(401, 'unauthorized', messages.checkout.mustSignIn) : error;
+  });
+  return checkoutRequest({ ...input, buyer }, context);
 }
 
 function checkoutRequest(input: SealedCheckoutInput, context: CommandContext): CheckoutRequest {

@@ -62,6 +62,8 @@ export const messages = {
     registeringLate: 'Tu pedido se registró, pero aún no aparece en esta lista. Vuelve a intentarlo en unos minutos.',
     loadFailed: 'Ocurrió un error al cargar tus pedidos',
     mustSignIn: 'Debes iniciar sesión para ver tus pedidos',
+    /** Not in the spec: the name, e-mail and phone of an erased customer's orders (docs/decisions/0007). */
+    erased: 'Datos eliminados',
   },
   catalog: {
     searchPlaceholder: 'Buscar cartas, productos...',

@@ -125,6 +125,17 @@ describe('admin orders API (real PostgreSQL)', () => {
     expect(await shown()).toMatchObject(erased);
   });
 
+  // QA: a checkout under way when its customer was erased made them a new key, and sealed with it.
+  it('refuses a checkout that seals for a customer erased meanwhile, as signed out', async () => {
+    const kuriboh = await card('Kuriboh Tarde', 10, 350);
+    const rosa = await signInNewCustomer(t);
+    await forgetCustomer(t.app.get<Database>(DATABASE), rosa.user.id);
+    const outcome = await tryCheckout(t.app, checkoutInput([{ cardId: kuriboh.id, quantity: 1, unitPrice: 350 }], { userId: rosa.user.id }));
+    expect(outcome).toMatchObject({ ok: false, error: { status: 401 } });
+    const { rows } = await t.app.get<Database>(DATABASE).query('SELECT key FROM personal_data_keys WHERE user_id = $1', [rosa.user.id]);
+    expect(rows).toEqual([{ key: null }]);
+  });
+
   it('confirms a pending order: the list shows it at once, the stock stays sold, and a repeat changes nothing', async () => {
     const mirror = await card('Mirror Force Confirmar', 5);
     const orderId = await placeOrder([{ card: mirror, quantity: 2 }]);

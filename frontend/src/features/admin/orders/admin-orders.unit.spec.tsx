@@ -1,3 +1,4 @@
+import { messages } from '@tcg/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NEW_TAB } from '@/components/ui/new-tab-note';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
@@ -85,6 +86,16 @@ describe('admin orders list', () => {
       },
     });
   }
+
+  // QA: an erased customer's order showed 'Datos eliminados' three times, two of them as mailto: and tel: links.
+  it("says once that an erased customer's contact is gone, with nothing to write to or call", async () => {
+    const erased = messages.orders.erased;
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([order('dddddddd-4444', 'confirmado', { name: erased, email: erased, phone: erased })]) });
+    renderApp('/admin/orders');
+    const shown = within(await screen.findByRole('listitem', { name: 'Pedido #dddddddd' }));
+    expect(shown.getAllByText(erased)).toHaveLength(1);
+    expect(shown.queryByRole('link', { name: erased })).not.toBeInTheDocument();
+  });
 
   it('confirms a pending order and shows the refetched status', async () => {
     const fetch = confirmingServer();

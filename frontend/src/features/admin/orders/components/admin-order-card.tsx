@@ -1,4 +1,4 @@
-import { formatUnits, orderStatusLabels } from '@tcg/domain';
+import { formatUnits, messages, orderStatusLabels } from '@tcg/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { NEW_TAB_NOTE_ID, NewTabMark } from '@/components/ui/new-tab-note';
@@ -66,9 +66,16 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
         </span>
       </div>
       <div className="admin-order__buyer">
-        <strong>{order.name}</strong>
-        <a href={`mailto:${order.email}`}>{order.email}</a>
-        <a href={`tel:${order.phone}`}>{order.phone}</a>
+        {/* An erased customer's order says so once, with nothing to write to or call (docs/decisions/0007). */}
+        {order.name === messages.orders.erased && order.email === messages.orders.erased ? (
+          <strong className="admin-order__erased">{messages.orders.erased}</strong>
+        ) : (
+          <>
+            <strong>{order.name}</strong>
+            <a href={`mailto:${order.email}`}>{order.email}</a>
+            <a href={`tel:${order.phone}`}>{order.phone}</a>
+          </>
+        )}
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </div>
       <div className="admin-order__items-frame">
