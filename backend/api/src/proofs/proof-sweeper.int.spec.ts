@@ -1,10 +1,11 @@
-import type { Database, EventStore } from '@tcg/projections';
+import { type Database, type EventStore, forgetCustomer } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { createTestCard } from '../inventory/testing/write-side.fixtures';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { ProofStore } from './proof-store';
+import type { FileStorage } from '../infra/files';
+import { PROOF_STORAGE, ProofStore } from './proof-store';
 import { ProofSweeper } from './proof-sweeper.service';
 import { CSRF, pngImage, type Shopper, signInNewCustomer, uploadProof } from './testing/shop-session.fixtures';
 
@@ -49,14 +50,14 @@ describe.each([
     await ageAll();
     const fresh = await upload();
 
-    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 2, kept: 1 });
+    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 2, kept: 1, erased: 0 });
     expect(await stored(abandoned)).toBe(404);
     expect(await stored(refused)).toBe(404);
     expect(await stored(ordered)).toBe(200);
     expect(await stored(fresh)).toBe(200);
     expect(await uploaded(ordered)).toBeNull();
     expect(await uploaded(fresh)).toEqual({ swept: false });
-    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0 });
+    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0, erased: 0 });
 
     // A checkout that read the proof just before the sweep took it places nothing with it.
     expect(await t.app.get(ProofStore).claim(abandoned, lucia.user.id, randomUUID())).toBe(false);
@@ -81,7 +82,7 @@ describe.each([
       return readStream(streamId, from);
     });
     try {
-      expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0 });
+      expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0, erased: 0 });
     } finally {
       spy.mockRestore();
     }
@@ -98,8 +99,27 @@ describe.each([
     await createTestCard(t.app, { name: 'Kuriboh Antiguo', stock: 1, price: 500 }).then((id) => (kuriboh = id));
     await checkout(older, 1).expect(201);
 
-    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0 });
+    expect(await t.app.get(ProofSweeper).run()).toEqual({ deleted: 0, kept: 0, erased: 0 });
     expect(await stored(claimedNow)).toBe(200);
     expect(await uploaded(older)).toEqual({ swept: false });
+  });
+
+  // QA: a checkout under way when its customer was erased wrote its proof's rows after the erasure, and
+  // they stayed, with the image.
+  it("deletes what a checkout under way at a customer's erasure left behind: the proof's file and rows", async () => {
+    const rosa = await signInNewCustomer(t);
+    const proofKey = (await uploadProof(rosa, await pngImage(), 'pago.png').expect(201)).body.proofKey as string;
+    await forgetCustomer(db, rosa.user.id);
+    // As the late checkout writes them, after the erasure.
+    await db.query('INSERT INTO proof_uploads (proof_key, user_id) VALUES ($1, $2) ON CONFLICT (proof_key) DO NOTHING', [proofKey, rosa.user.id]);
+    await db.query("INSERT INTO order_proofs (order_id, proof_hash, user_id) VALUES ($1, 'h-late', $2)", [randomUUID(), rosa.user.id]);
+    expect(await t.app.get<FileStorage>(PROOF_STORAGE).exists(proofKey)).toBe(true);
+
+    expect(await t.app.get(ProofSweeper).run()).toMatchObject({ erased: 1 });
+    expect(await t.app.get<FileStorage>(PROOF_STORAGE).exists(proofKey)).toBe(false);
+    for (const table of ['proof_uploads', 'order_proofs']) {
+      expect((await db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [rosa.user.id])).rows).toEqual([]);
+    }
+    expect(await uploaded(await upload())).toEqual({ swept: false });
   });
 });
