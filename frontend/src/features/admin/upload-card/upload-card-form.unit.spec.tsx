@@ -39,6 +39,17 @@ describe('single card upload', () => {
     expect(field('Idioma')).toHaveValue('en');
   });
 
+  // Before (phone QA): only Enter searched, and nothing on screen said so.
+  it("searches with the 'Buscar carta' button too", async () => {
+    const fetch = mockAdminFetch({ [`GET ${lookupPath}`]: () => jsonResponse(darkMagician) });
+    const { user } = renderApp('/admin/upload-card');
+    await screen.findByRole('heading', { name: messages.admin.upload.title });
+    await user.type(screen.getByLabelText('Nombre en inglés'), 'Dark Magician');
+    await user.click(screen.getByRole('button', { name: 'Buscar carta' }));
+    expect(await screen.findByText(messages.admin.upload.found)).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input) === lookupPath)).toHaveLength(1);
+  });
+
   it('warns, by the Spanish name, when no translation came (DESIGN §9), and not when one did', async () => {
     let translated: string | null = null;
     const { field, user } = await searched({ [`GET ${lookupPath}`]: () => jsonResponse({ ...darkMagician, spanishName: translated }) });

@@ -189,10 +189,22 @@ export function UploadCardForm() {
   return (
     <form className="ca-form" onSubmit={submit} noValidate>
       <div className="ca-grid">
-        <label>
-          Nombre en inglés
-          <input value={englishName} onChange={(event) => onNameChange(event.target.value)} onKeyDown={onNameKey} enterKeyHint="search" />
-        </label>
+        {/* Enter searches (spec §2); the button says so and is there to tap (phone QA: nothing on screen said how). */}
+        <div className="ca-field">
+          <label htmlFor={`${formId}-english`}>Nombre en inglés</label>
+          <div className="ca-search">
+            <input
+              id={`${formId}-english`}
+              value={englishName}
+              onChange={(event) => onNameChange(event.target.value)}
+              onKeyDown={onNameKey}
+              enterKeyHint="search"
+            />
+            <Button type="button" variant="secondary" onClick={search}>
+              Buscar carta
+            </Button>
+          </div>
+        </div>
         <div className="ca-field">
           <label>
             Nombre en español (opcional)
