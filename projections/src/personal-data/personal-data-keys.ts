@@ -12,6 +12,8 @@ export interface BuyerContact {
 /** Shown for the name, e-mail and phone of a customer whose key was destroyed (docs/decisions/0007). */
 export const ERASED = messages.orders.erased;
 
+const ERASED_CONTACT: BuyerContact = { name: ERASED, email: ERASED, phone: ERASED };
+
 /** A checkout of a customer erased while it was under way: nothing may be sealed for them again. */
 export class CustomerErasedError extends Error {
   constructor(readonly userId: string) {
@@ -96,7 +98,7 @@ export class PersonalDataKeys {
     return buyers.map((buyer) => {
       if (buyer.sealed === null) return { name: buyer.name ?? ERASED, email: buyer.email ?? ERASED, phone: buyer.phone ?? ERASED };
       const key = keys.get(buyer.userId);
-      return (key && openedOrNull(key, buyer.sealed)) ?? { name: ERASED, email: ERASED, phone: ERASED };
+      return (key && openedOrNull(key, buyer.sealed)) ?? ERASED_CONTACT;
     });
   }
 
@@ -105,11 +107,19 @@ export class PersonalDataKeys {
    * `CustomerErasedError` for a customer erased meanwhile, whose row has no key.
    */
   private async keyFor(userId: string): Promise<Buffer> {
-    await this.db.query('INSERT INTO personal_data_keys (user_id, key) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, randomBytes(KEY_BYTES)]);
+    // Read first: a returning customer's checkout costs one query.
+    let row = await this.storedKey(userId);
+    if (!row) {
+      await this.db.query('INSERT INTO personal_data_keys (user_id, key) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, randomBytes(KEY_BYTES)]);
+      row = await this.storedKey(userId);
+    }
+    if (!row?.key) throw new CustomerErasedError(userId);
+    return Buffer.from(row.key);
+  }
+
+  private async storedKey(userId: string): Promise<{ key: Buffer | Uint8Array | null } | undefined> {
     const { rows } = await this.db.query<{ key: Buffer | Uint8Array | null }>('SELECT key FROM personal_data_keys WHERE user_id = $1', [userId]);
-    const key = rows[0].key;
-    if (!key) throw new CustomerErasedError(userId);
-    return Buffer.from(key);
+    return rows[0];
   }
 }
 

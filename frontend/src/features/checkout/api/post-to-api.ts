@@ -40,9 +40,12 @@ export async function postToApi<T>(
     throw new CheckoutApiError(offline, 0, 'NETWORK_ERROR', undefined);
   }
   const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
-  if (!response.ok) {
-    const worded = typeof body?.message === 'string' && body.message.length > 0;
-    throw new CheckoutApiError(worded ? body.message! : fallback, response.status, body?.code ?? 'UNKNOWN', body?.details);
-  }
+  if (!response.ok) throw refusal(response.status, body, fallback);
   return body as T;
+}
+
+/** A checkout request's refusal: the server's words and details, or `fallback` when it gave none. */
+export function refusal(status: number, body: Partial<ApiErrorBody> | undefined, fallback: string): CheckoutApiError {
+  const worded = typeof body?.message === 'string' && body.message.length > 0;
+  return new CheckoutApiError(worded ? body.message! : fallback, status, body?.code ?? 'UNKNOWN', body?.details);
 }

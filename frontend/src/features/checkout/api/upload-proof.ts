@@ -1,5 +1,5 @@
 import { type ApiErrorBody, messages } from '@tcg/domain';
-import { CheckoutApiError, CSRF_HEADER } from './post-to-api';
+import { CheckoutApiError, CSRF_HEADER, refusal } from './post-to-api';
 
 /** POST /api/proofs: where the re-encoded image was stored, to name it in the order. */
 export interface UploadedProof {
@@ -24,15 +24,15 @@ export function uploadProof(file: File, onProgress: (fraction: number) => void =
   return new Promise<UploadedProof>((resolve, reject) => {
     const request = new XMLHttpRequest();
     let stall: ReturnType<typeof setTimeout> | undefined;
-    const fail = (message: string, status = 0, code = 'NETWORK_ERROR', details?: unknown) => {
+    const fail = (error: CheckoutApiError) => {
       clearTimeout(stall);
-      reject(new CheckoutApiError(message, status, code, details));
+      reject(error);
     };
     const moved = () => {
       clearTimeout(stall);
       stall = setTimeout(() => {
         request.abort();
-        fail(messages.checkout.proofUploadStalled, 0, 'UPLOAD_STALLED');
+        fail(new CheckoutApiError(messages.checkout.proofUploadStalled, 0, 'UPLOAD_STALLED', undefined));
       }, UPLOAD_STALL_MS);
     };
     request.open('POST', '/api/proofs');
@@ -41,7 +41,7 @@ export function uploadProof(file: File, onProgress: (fraction: number) => void =
       moved();
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    request.onerror = () => fail(messages.checkout.proofUploadFailed);
+    request.onerror = () => fail(new CheckoutApiError(messages.checkout.proofUploadFailed, 0, 'NETWORK_ERROR', undefined));
     request.onload = () => {
       clearTimeout(stall);
       let body: Partial<ApiErrorBody> | undefined;
@@ -51,8 +51,7 @@ export function uploadProof(file: File, onProgress: (fraction: number) => void =
         body = undefined;
       }
       if (request.status >= 200 && request.status < 300 && body) return resolve(body as unknown as UploadedProof);
-      const worded = typeof body?.message === 'string' && body.message.length > 0;
-      fail(worded ? body!.message! : messages.checkout.proofUploadFailed, request.status, body?.code ?? 'UNKNOWN', body?.details);
+      fail(refusal(request.status, body, messages.checkout.proofUploadFailed));
     };
     moved();
     request.send(form);
