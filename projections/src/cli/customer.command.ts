@@ -94,7 +94,7 @@ function forgotten(who: string, report: ForgetReport): string {
   return [
     `${who} is erased (user ${report.userId}): their key is destroyed, so the ${report.sealedOrders} orders sealed with it read '${ERASED}' everywhere, for good.`,
     `${report.ordersInTheClear} orders placed before buyers were sealed now read '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`,
-    `Delete their payment proof images yourself: everything under ${report.proofFolder} in the files folder (DATA_DIR/files) or the S3 bucket.`,
+    `Their payment proof images (${report.proofFolder}/ in the files folder or bucket) are deleted by the shop's next proof sweep, within the hour.`,
   ].join('\n');
 }
 

@@ -17,6 +17,9 @@ export class UnknownCustomerError extends Error {
   }
 }
 
+/** Where a customer's payment proofs are kept in the file storage (`ProofStore` in the API writes there). */
+export const proofFolderOf = (userId: string) => `proofs/${userId}`;
+
 /** What `forgetCustomer` erased. */
 export interface ForgetReport {
   userId: string;
@@ -24,14 +27,16 @@ export interface ForgetReport {
   sealedOrders: number;
   /** Orders placed before sealing: blanked in `orders`; the log still names their buyer (ADR 0007, item 5). */
   ordersInTheClear: number;
-  /** Where the customer's proof images are, for the operator to delete (the CLI does not reach the files). */
+  /** The folder of the customer's proof images, which the shop's next proof sweep deletes (within the hour). */
   proofFolder: string;
 }
 
 /**
  * Erases a customer (Ley 29733's cancellation; docs/decisions/0007-personal-data.md), in one transaction:
  * destroys their key, so no order they placed since sealing can be opened again, blanks the orders placed
- * before, and deletes their account, sessions, Discord link, proof records and checkout bookkeeping. A
+ * before, and deletes their account, sessions, Discord link, proof records and checkout bookkeeping; their
+ * proof images go at the shop's next proof sweep (`files_erased_at`, migration 0026), which reaches the
+ * file storage this process may not. A
  * checkout attempt still reserving is left to the sweeper, which finishes it; a checkout already past its
  * sealing may still place its order, unreadable like the rest. Run again after a rebuild or replay of
  * orders, it blanks once more the orders in the clear that the log wrote back. Refuses an admin
@@ -47,10 +52,11 @@ export async function forgetCustomer(db: Database, userId: string): Promise<Forg
       [userId],
     );
     if (!(known[0] as { known: boolean }).known) throw new UnknownCustomerError(userId);
-    // The row stays without its key: a checkout sealing for the customer after this is refused.
+    // The row stays without its key: a checkout sealing for the customer after this is refused. Its
+    // `files_erased_at` is emptied, so the proof sweep deletes the folder (again, after a restored backup).
     await tx.query(
       `INSERT INTO personal_data_keys (user_id, key, forgotten_at) VALUES ($1, NULL, now())
-       ON CONFLICT (user_id) DO UPDATE SET key = NULL, forgotten_at = COALESCE(personal_data_keys.forgotten_at, now())`,
+       ON CONFLICT (user_id) DO UPDATE SET key = NULL, forgotten_at = COALESCE(personal_data_keys.forgotten_at, now()), files_erased_at = NULL`,
       [userId],
     );
     for (const table of ['order_proofs', 'proof_uploads', 'idempotency_keys']) await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
@@ -60,6 +66,6 @@ export async function forgetCustomer(db: Database, userId: string): Promise<Forg
     await tx.query(`DELETE FROM sessions WHERE sess->>'userId' = $1`, [userId]);
     // Its admins and discord_links rows go with it (ON DELETE CASCADE).
     await tx.query('DELETE FROM users WHERE id::text = $1', [userId]);
-    return { userId, sealedOrders: rows[0].n, ordersInTheClear: clear.rowCount, proofFolder: `proofs/${userId}/` };
+    return { userId, sealedOrders: rows[0].n, ordersInTheClear: clear.rowCount, proofFolder: proofFolderOf(userId) };
   });
 }

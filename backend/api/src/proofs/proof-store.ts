@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Database } from '@tcg/projections';
+import { type Database, proofFolderOf } from '@tcg/projections';
 import { randomUUID } from 'node:crypto';
 import { DATABASE } from '../database/database.module';
 import type { FileStorage, StoredFile } from '../infra/files';
@@ -39,7 +39,7 @@ export class ProofStore {
 
   /** The row first: a file without one would never be swept, a row without its file is swept as gone. */
   async save(userId: string, proof: CleanProof): Promise<StoredProof> {
-    const proofKey = `proofs/${userId}/${randomUUID()}.${proof.extension}`;
+    const proofKey = `${proofFolderOf(userId)}/${randomUUID()}.${proof.extension}`;
     await this.db.query('INSERT INTO proof_uploads (proof_key, user_id) VALUES ($1, $2)', [proofKey, userId]);
     await this.files.put(proofKey, proof.bytes, proof.contentType);
     return { proofKey, hash: proof.hash, url: proofUrl(proofKey) };

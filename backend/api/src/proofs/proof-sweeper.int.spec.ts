@@ -115,11 +115,34 @@ describe.each([
     await db.query("INSERT INTO order_proofs (order_id, proof_hash, user_id) VALUES ($1, 'h-late', $2)", [randomUUID(), rosa.user.id]);
     expect(await t.app.get<FileStorage>(PROOF_STORAGE).exists(proofKey)).toBe(true);
 
-    expect(await t.app.get(ProofSweeper).run()).toMatchObject({ erased: 1 });
+    // Her folder (the file with it), then the rows the late checkout wrote.
+    expect(await t.app.get(ProofSweeper).run()).toMatchObject({ erased: 2 });
     expect(await t.app.get<FileStorage>(PROOF_STORAGE).exists(proofKey)).toBe(false);
     for (const table of ['proof_uploads', 'order_proofs']) {
       expect((await db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [rosa.user.id])).rows).toEqual([]);
     }
     expect(await uploaded(await upload())).toEqual({ swept: false });
+  });
+
+  // Before: `forget` printed the customer's proof folder for the operator to delete by hand.
+  it("deletes an erased customer's proof images, those of their orders too, once, and nobody else's", async () => {
+    const files = t.app.get<FileStorage>(PROOF_STORAGE);
+    const rosa = await signInNewCustomer(t);
+    const kept = await Promise.all([1, 2].map(async () => (await uploadProof(rosa, await pngImage(), 'pago.png').expect(201)).body.proofKey as string));
+    const ordered = `${kept[0].slice(0, kept[0].lastIndexOf('/'))}/pedido-anterior.png`;
+    await files.put(ordered, Buffer.from('png'), 'image/png');
+    const lucias = await upload();
+    await db.query('DELETE FROM proof_uploads WHERE proof_key = ANY($1)', [kept]);
+    await forgetCustomer(db, rosa.user.id);
+
+    expect(await t.app.get(ProofSweeper).run()).toMatchObject({ erased: 1 });
+    for (const key of [...kept, ordered]) expect(await files.exists(key)).toBe(false);
+    expect(await files.exists(lucias)).toBe(true);
+    expect(await t.app.get(ProofSweeper).run()).toMatchObject({ erased: 0 });
+    // Forgotten again (a backup restored with the folder back): the next sweep deletes it again.
+    await files.put(ordered, Buffer.from('png'), 'image/png');
+    await forgetCustomer(db, rosa.user.id);
+    expect(await t.app.get(ProofSweeper).run()).toMatchObject({ erased: 1 });
+    expect(await files.exists(ordered)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { orderStreamName } from '@tcg/domain';
-import { type Database, type EventStore, type Sql } from '@tcg/projections';
+import { type Database, type EventStore, proofFolderOf, type Sql } from '@tcg/projections';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import type { FileStorage } from '../infra/files';
@@ -24,7 +24,7 @@ export interface ProofSweepReport {
   deleted: number;
   /** Proofs of placed orders: kept, and no longer looked at. */
   kept: number;
-  /** Proofs of erased customers that a checkout under way at their erasure left behind: file and rows deleted. */
+  /** Erased customers whose proof folder was deleted, and proofs a checkout under way at their erasure left behind. */
   erased: number;
 }
 
@@ -86,11 +86,32 @@ export class ProofSweeper implements OnModuleInit {
   }
 
   /**
-   * What a checkout under way when its customer was erased wrote after `tcg customer forget`: its proof's
-   * file and rows (docs/decisions/0007). Such a customer's key row has no key; no new checkout of theirs
-   * gets past sealing, so nothing claims these again.
+   * An erased customer's proof images (docs/decisions/0007): the folder of each customer `tcg customer
+   * forget` erased since the last run (the CLI does not reach the file storage), then what a checkout under
+   * way at their erasure wrote after it: its proof's file and rows. Such a customer's key row has no key; no
+   * new checkout of theirs gets past sealing, so nothing claims these again.
    */
   private async eraseForgotten(): Promise<number> {
+    const { rows: erased } = await this.db.query<{ user_id: string }>(
+      'SELECT user_id FROM personal_data_keys WHERE key IS NULL AND files_erased_at IS NULL ORDER BY forgotten_at LIMIT $1',
+      [PROOFS_PER_SWEEP],
+    );
+    let folders = 0;
+    for (const { user_id: userId } of erased) {
+      // Under the row's lock: a `forget` run again meanwhile (after a restored backup) waits, and its
+      // emptied mark has the next run delete the folder once more.
+      const deleted = await this.db.transaction(async (tx) => {
+        const { rows: still } = await tx.query(
+          'SELECT 1 FROM personal_data_keys WHERE user_id = $1 AND key IS NULL AND files_erased_at IS NULL FOR UPDATE',
+          [userId],
+        );
+        if (still.length === 0) return false;
+        await this.files.deleteFolder(proofFolderOf(userId));
+        await tx.query('UPDATE personal_data_keys SET files_erased_at = now() WHERE user_id = $1', [userId]);
+        return true;
+      });
+      if (deleted) folders += 1;
+    }
     const { rows } = await this.db.query<{ proof_key: string }>(
       `SELECT u.proof_key FROM proof_uploads u JOIN personal_data_keys k ON k.user_id = u.user_id
         WHERE k.key IS NULL ORDER BY u.proof_key LIMIT $1`,
@@ -102,7 +123,7 @@ export class ProofSweeper implements OnModuleInit {
       await this.db.query('DELETE FROM proof_uploads WHERE proof_key = $1', [key]);
     }
     await this.db.query('DELETE FROM order_proofs p USING personal_data_keys k WHERE k.user_id = p.user_id AND k.key IS NULL');
-    return rows.length;
+    return folders + rows.length;
   }
 
   /**

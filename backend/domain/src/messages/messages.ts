@@ -64,6 +64,8 @@ export const messages = {
     mustSignIn: 'Debes iniciar sesión para ver tus pedidos',
     /** Not in the spec: the name, e-mail and phone of an erased customer's orders (docs/decisions/0007). */
     erased: 'Datos eliminados',
+    /** Not in the spec: the proof of an erased customer's order, whose image the proof sweep deletes. */
+    proofErased: 'Comprobante eliminado',
   },
   catalog: {
     searchPlaceholder: 'Buscar cartas, productos...',

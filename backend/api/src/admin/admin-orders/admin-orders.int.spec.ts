@@ -116,10 +116,11 @@ describe('admin orders API (real PostgreSQL)', () => {
     expect(JSON.stringify(placed.data)).not.toMatch(/Rosa|Huamán|955111222|@/);
     await readModelsAtHead(t.app);
     const shown = async () => (await listed()).find((order) => order.id === orderId);
-    expect(await shown()).toMatchObject({ name: 'Rosa Huamán', email: rosa.user.email, phone: '955111222' });
+    expect(await shown()).toMatchObject({ name: 'Rosa Huamán', email: rosa.user.email, phone: '955111222', proofUrl: expect.stringMatching(/^\/api\/proofs\//) });
 
     await forgetCustomer(t.app.get<Database>(DATABASE), rosa.user.id);
-    const erased = { name: ERASED, email: ERASED, phone: ERASED };
+    // The proof's image goes at the next proof sweep; the list offers it no more from now on.
+    const erased = { name: ERASED, email: ERASED, phone: ERASED, proofUrl: null };
     expect(await shown()).toMatchObject(erased);
     await replayProjections({ db: t.app.get<Database>(DATABASE), store: t.app.get<EventStore>(EVENT_STORE), projections: [ordersProjection()] });
     expect(await shown()).toMatchObject(erased);

@@ -83,11 +83,23 @@ function fileStorageContract(title: string, create: () => Promise<Subject>, run:
       await expect(storage.delete('cards/x.webp')).resolves.toBeUndefined();
     });
 
+    it("deletes a folder's objects, nested ones too, and nothing of a folder whose name starts the same", async () => {
+      for (const key of ['proofs/u1/a.png', 'proofs/u1/later/b.png', 'proofs/u10/c.png', 'proofs/u1.png']) await storage.put(key, Buffer.from(key), 'image/png');
+      await storage.deleteFolder('proofs/u1');
+      expect(await storage.exists('proofs/u1/a.png')).toBe(false);
+      expect(await storage.exists('proofs/u1/later/b.png')).toBe(false);
+      expect((await storage.get('proofs/u10/c.png'))?.bytes.toString()).toBe('proofs/u10/c.png');
+      expect(await storage.exists('proofs/u1.png')).toBe(true);
+      await expect(storage.deleteFolder('proofs/u1')).resolves.toBeUndefined();
+      await expect(storage.deleteFolder('proofs/nobody')).resolves.toBeUndefined();
+    });
+
     it.each(INVALID_KEYS.map((key) => [key]))('refuses the key %j in every operation', async (key) => {
       await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(storage.deleteFolder(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
     });
 
     it('refuses a content type that is not one header line', async () => {

@@ -17,6 +17,11 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removing a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object under the folder `folder` (a valid key; `proofs/u1` removes `proofs/u1/a.png`,
+   * not `proofs/u10/b.png`). A folder with nothing in it is not an error.
+   */
+  deleteFolder(folder: string): Promise<void>;
   /** Rejects when the storage cannot be reached or written, or (local disk) has too little room left. */
   ping(): Promise<void>;
 }

@@ -82,6 +82,10 @@ export class LocalFileStorage implements FileStorage {
     });
   }
 
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.pathOf(folder), { recursive: true, force: true });
+  }
+
   /** Makes the root folder if it is missing and throws the file system's refusal when it cannot be written. */
   async ensureWritable(): Promise<void> {
     await makeDirectory(this.root);

@@ -3,6 +3,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -95,12 +96,29 @@ export class S3FileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
+    await this.deleteObject(this.objectKey(key));
+  }
+
+  private async deleteObject(Key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
     } catch (error) {
       // AWS answers 204 for a missing key; some compatible servers answer NoSuchKey.
       if (errorName(error) !== 'NoSuchKey') throw error;
     }
+  }
+
+  /** Listed a page (up to 1,000 keys) at a time and deleted one by one: a folder holds a customer's few proofs. */
+  async deleteFolder(folder: string): Promise<void> {
+    const Prefix = `${this.objectKey(folder)}/`;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix, ContinuationToken }));
+      for (const { Key } of page.Contents ?? []) {
+        if (Key) await this.deleteObject(Key);
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   async ping(): Promise<void> {

@@ -88,13 +88,16 @@ describe('admin orders list', () => {
   }
 
   // QA: an erased customer's order showed 'Datos eliminados' three times, two of them as mailto: and tel: links.
-  it("says once that an erased customer's contact is gone, with nothing to write to or call", async () => {
+  it("says once that an erased customer's contact is gone, with nothing to write to or call, and that their proof is", async () => {
     const erased = messages.orders.erased;
-    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([order('dddddddd-4444', 'confirmado', { name: erased, email: erased, phone: erased })]) });
+    const customer = { name: erased, email: erased, phone: erased, proofUrl: null };
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders': ordersPage([order('dddddddd-4444', 'confirmado', customer)]) });
     renderApp('/admin/orders');
     const shown = within(await screen.findByRole('listitem', { name: 'Pedido #dddddddd' }));
     expect(shown.getAllByText(erased)).toHaveLength(1);
     expect(shown.queryByRole('link', { name: erased })).not.toBeInTheDocument();
+    expect(shown.getByText(messages.orders.proofErased)).toBeInTheDocument();
+    expect(shown.queryByRole('link', { name: 'Ver comprobante' })).not.toBeInTheDocument();
   });
 
   it('confirms a pending order and shows the refetched status', async () => {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type Database, PersonalDataKeys, type StoredBuyer } from '@tcg/projections';
+import { type Database, ERASED, PersonalDataKeys, type StoredBuyer } from '@tcg/projections';
 import { DATABASE } from '../../../database/database.module';
 import { proofUrl } from '../../../proofs';
 import { pageInfo } from '../../../web/page-param';
@@ -45,7 +45,7 @@ export class ListAdminOrdersHandler implements IQueryHandler<ListAdminOrdersQuer
       orders: rows.map(({ proofKey, userId: _userId, sealed: _sealed, name: _name, email: _email, phone: _phone, ...order }, index): AdminOrder => ({
         ...order,
         ...contacts[index],
-        proofUrl: proofUrl(proofKey),
+        proofUrl: contacts[index].email === ERASED ? null : proofUrl(proofKey),
       })),
       ...pageInfo(page, ADMIN_ORDERS_PAGE_SIZE, total),
     };

@@ -21,7 +21,8 @@ export interface AdminOrder {
   status: string;
   total: Cents;
   items: AdminOrderItem[];
-  proofUrl: string;
+  /** Null for an erased customer's order: its image is gone, or goes at the next proof sweep (docs/decisions/0007). */
+  proofUrl: string | null;
   /** Other orders paid with the same proof image (same hash): empty unless the proof was reused. */
   sameProofOrderIds: string[];
 }

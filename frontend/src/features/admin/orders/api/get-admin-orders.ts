@@ -22,7 +22,8 @@ export interface AdminOrder {
   /** Céntimos. */
   total: number;
   items: AdminOrderItem[];
-  proofUrl: string;
+  /** Null once the customer is erased. */
+  proofUrl: string | null;
   /** Other orders paid with the same proof image. */
   sameProofOrderIds: string[];
 }

@@ -124,9 +124,13 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
         </table>
       </div>
       <div className="admin-order__proof">
-        <a href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
-          Ver comprobante <NewTabMark />
-        </a>
+        {order.proofUrl === null ? (
+          <span className="admin-order__erased">{messages.orders.proofErased}</span>
+        ) : (
+          <a href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
+            Ver comprobante <NewTabMark />
+          </a>
+        )}
         {order.sameProofOrderIds.length > 0 && (
           <span className="admin-order__duplicate" role="note">
             ⚠ Comprobante repetido en {sameProofList(order.sameProofOrderIds)}
