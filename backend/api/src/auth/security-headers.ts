@@ -20,15 +20,18 @@ function headers(production: boolean, inlineStyles: boolean): RequestHandler {
         upgradeInsecureRequests: production ? [] : null,
       },
     },
+    // As frame-ancestors 'none', for browsers that read only the older header.
+    frameguard: { action: 'deny' },
   });
 }
 
 /**
  * API routes whose answers belong to one person (their session and Discord link, orders, payment proofs)
  * or to the admin: never kept by a browser or a proxy, so nothing of them is left on a shared computer
- * after signing out.
+ * after signing out. In any letter case, as Express routes them (security QA: `/api/Orders/mine` answered
+ * the orders without it).
  */
-const PERSONAL_PATHS = /^\/api\/(?:auth|orders|proofs|checkout|admin)(?:\/|$)/;
+const PERSONAL_PATHS = /^\/api\/(?:auth|orders|proofs|checkout|admin)(?:\/|$)/i;
 
 /**
  * Browser features the shop never uses, off for it and anything it could be made to load (privacy QA).

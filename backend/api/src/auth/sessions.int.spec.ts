@@ -131,6 +131,7 @@ describe('sessions, dev sign-in and CSRF', () => {
     expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("img-src 'self' data: blob: https:");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['permissions-policy']).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\)/);

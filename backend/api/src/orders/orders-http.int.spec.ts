@@ -63,6 +63,13 @@ describe('GET /api/orders/mine (real PostgreSQL)', () => {
     await other.agent.get(first.proofUrl).expect(404);
   });
 
+  // Security QA: Express routes in any letter case, and the private-answer check did not.
+  it.each(['/api/orders/mine', '/api/Orders/mine', '/api/ORDERS/MINE', '/api/Auth/me'])('keeps %s out of every cache', async (path) => {
+    const shopper = await signInNewCustomer(t);
+    const res = await shopper.agent.get(path).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers an empty list to a shopper without orders', async () => {
     const shopper = await signInNewCustomer(t);
     await shopper.agent.get('/api/orders/mine?position=abc').expect(200, { orders: [], behind: false, next: null });
@@ -98,7 +105,7 @@ describe('GET /api/orders/mine (real PostgreSQL)', () => {
     expect(shown).toEqual([...placed].reverse());
   }, 60_000);
 
-  it.each(['x', '12', '1_2_3', '-1_2'])('refuses before=%s with a JSON error', async (value) => {
+  it.each(['x', '12', '1_2_3', '-1_2', '253402300800000_1', '999999999999999_999999999999999'])('refuses before=%s with a JSON error', async (value) => {
     const shopper = await signInNewCustomer(t);
     const res = await shopper.agent.get(`/api/orders/mine?before=${value}`).expect(400);
     expect(res.body).toMatchObject({ code: 'bad_request', message: 'Página no válida: vuelve a abrir tu historial de pedidos.' });

@@ -18,6 +18,8 @@ export interface MyOrdersResponse {
 
 /** A cursor travels as `{createdAt in ms}_{position}`; it is made by this API, never typed. */
 const CURSOR = /^(\d{1,15})_(\d{1,15})$/;
+/** 9999-12-31T23:59:59.999Z: PostgreSQL reads no later time as an ISO date (security QA: a 500). */
+const LATEST_CREATED_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function cursorParam({ createdAtMs, position }: OrderCursor): string {
   return `${createdAtMs}_${position}`;
@@ -26,7 +28,7 @@ function cursorParam({ createdAtMs, position }: OrderCursor): string {
 function parseCursor(before: string | undefined): OrderCursor | null {
   if (before === undefined) return null;
   const match = CURSOR.exec(before);
-  if (!match) throw new ApiError(400, 'bad_request', 'Página no válida: vuelve a abrir tu historial de pedidos.');
+  if (!match || Number(match[1]) > LATEST_CREATED_MS) throw new ApiError(400, 'bad_request', 'Página no válida: vuelve a abrir tu historial de pedidos.');
   return { createdAtMs: Number(match[1]), position: Number(match[2]) };
 }
 
