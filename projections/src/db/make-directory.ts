@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 const hasCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException | null)?.code === code;
@@ -21,4 +21,16 @@ export async function makeDirectory(path: string): Promise<void> {
       if (!hasCode(again, 'EEXIST')) throw again;
     });
   }
+}
+
+/**
+ * `makeDirectory`, then only its owner may enter it (0700): the embedded database's files (PGlite writes
+ * them 0666 whatever the umask) and the payment proofs under it are nobody else's on a shared host
+ * (security QA). A folder owned by another user (a mount the operator chose) keeps its mode.
+ */
+export async function makePrivateDirectory(path: string): Promise<void> {
+  await makeDirectory(path);
+  await chmod(path, 0o700).catch((error: unknown) => {
+    if (!hasCode(error, 'EPERM')) throw error;
+  });
 }

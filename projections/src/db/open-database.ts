@@ -1,5 +1,5 @@
 import { lockDataDir } from './data-dir-lock';
-import { makeDirectory } from './make-directory';
+import { makePrivateDirectory } from './make-directory';
 import { PgDatabase } from './pg-database';
 import { PgliteDatabase } from './pglite-database';
 import { Database } from './sql';
@@ -28,7 +28,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     });
   }
   if (!settings.dataDir) return PgliteDatabase.open();
-  await makeDirectory(settings.dataDir).catch((error: unknown) => {
+  await makePrivateDirectory(settings.dataDir).catch((error: unknown) => {
     throw new Error(`the embedded database's folder ${settings.dataDir} (DATA_DIR) cannot be made: ${(error as Error).message}`, { cause: error });
   });
   const unlock = lockDataDir(settings.dataDir, settings.applicationName);

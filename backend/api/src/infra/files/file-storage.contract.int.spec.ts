@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -152,6 +152,13 @@ describe('LocalFileStorage on disk', () => {
     root = await mkdtemp(join(tmpdir(), 'tcg-files-'));
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
+
+  // Security QA: payment proofs sat in folders every local user could read.
+  it('makes its root folder for its owner only', async () => {
+    const storage = new LocalFileStorage({ root: join(root, 'files') });
+    await storage.ensureWritable();
+    expect((await stat(join(root, 'files'))).mode & 0o777).toBe(0o700);
+  });
 
   it('keeps the bytes at <root>/<key> and leaves no temp files behind', async () => {
     const storage = new LocalFileStorage({ root });

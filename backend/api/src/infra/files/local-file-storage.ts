@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { makeDirectory } from '@tcg/projections';
+import { makeDirectory, makePrivateDirectory } from '@tcg/projections';
 import {
   assertValidContentType,
   assertValidKey,
@@ -86,9 +86,12 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.pathOf(folder), { recursive: true, force: true });
   }
 
-  /** Makes the root folder if it is missing and throws the file system's refusal when it cannot be written. */
+  /**
+   * Makes the root folder if it is missing, for its owner only (payment proofs are in it), and throws the
+   * file system's refusal when it cannot be written.
+   */
   async ensureWritable(): Promise<void> {
-    await makeDirectory(this.root);
+    await makePrivateDirectory(this.root);
     await access(this.root, constants.W_OK);
   }
 
