@@ -22,6 +22,20 @@ export interface MeResponse {
 
 const ninePhoneDigits = new RegExp(`^\\d{${phoneLength}}$`);
 
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the request names the shop by one of its own names: a loopback name or PUBLIC_URL's host. A page
+ * on another name made to resolve to this machine (DNS rebinding) sends its own name, and its origin then
+ * matches it, so the CSRF check alone let it sign in as the demo admin (security QA). Read from the Host
+ * header itself: X-Forwarded-Host is a header such a page may set.
+ */
+function namedByItsOwnName(req: Request, publicUrl: string): boolean {
+  const host = (req.headers.host ?? '').toLowerCase();
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  return LOOPBACK_NAMES.has(name) || name.endsWith('.localhost') || host === new URL(publicUrl).host;
+}
+
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -86,6 +100,7 @@ export class AuthController {
   @HttpCode(200)
   async devLogin(@Req() req: Request, @Body() body: unknown): Promise<MeResponse> {
     if (!this.config.auth.devLogin) throw new ApiError(404, 'not_found', authMessages.devLoginUnavailable);
+    if (!namedByItsOwnName(req, this.config.auth.publicUrl)) throw new ApiError(403, 'csrf_refused', authMessages.csrfRefused);
     const as = (body as { as?: unknown } | undefined)?.as;
     if (as !== 'customer' && as !== 'admin') throw new ApiError(400, 'bad_request', authMessages.devLoginRole);
     const user = await upsertUserByEmail(this.db, DEMO_USERS[as]);

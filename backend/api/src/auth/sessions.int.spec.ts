@@ -87,6 +87,17 @@ describe('sessions, dev sign-in and CSRF', () => {
       await own.set('Origin', 'http://localhost:5173').send({ as: 'customer' }).expect(200);
     });
 
+    // Security QA: a page whose name was made to resolve to this machine (DNS rebinding) signed in as the demo admin.
+    it('signs a demo account in only for a request that names the shop by its own name', async () => {
+      const rebound = request(t.server).post('/api/auth/dev/login').set(CSRF).set('Host', 'evil.example:4711');
+      const res = await rebound.set('Origin', 'http://evil.example:4711').send({ as: 'admin' }).expect(403);
+      expect(res.body).toMatchObject({ code: 'csrf_refused' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      for (const host of ['127.0.0.1:4711', '[::1]:4711', 'tienda.localhost', 'tienda.example']) {
+        await request(t.server).post('/api/auth/dev/login').set(CSRF).set('Host', host).send({ as: 'customer' }).expect(200);
+      }
+    });
+
     it('lets reads through without the header', async () => {
       await request(t.server).get('/api/auth/me').expect(200);
     });
