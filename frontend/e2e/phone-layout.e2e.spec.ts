@@ -213,6 +213,26 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
   expect(await page.getByRole('table').first().getByRole('columnheader', { name: 'Subtotal' }).count()).toBe(1);
 });
 
+// Phone QA: an admin table's loading state was a six-column table, where the rows it stands for are cards.
+it("lays an admin table's loading state out as the rows it stands for, stacked on a phone", async () => {
+  const page = await phonePage('admin');
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/admin/sets', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/sets');
+  const skeleton = page.getByRole('status', { name: 'Cargando sets' });
+  await skeleton.waitFor();
+  const rows = await skeleton.locator('tr').evaluateAll((found) => found.map((row) => getComputedStyle(row).display));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(new Set(rows)).toEqual(new Set(['block']));
+  expect(await overflow(page)).toBe(0);
+  answer();
+  await skeleton.waitFor({ state: 'detached' });
+});
+
 it('gives every tap target room for a fingertip on 320 and 375 px phones, the storefront and admin tools alike', async () => {
   const customer = await phonePage();
   const admin = await phonePage('admin');

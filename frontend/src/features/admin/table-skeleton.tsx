@@ -8,11 +8,11 @@ interface TableSkeletonProps {
   rows?: number;
 }
 
-/** The admin tables' loading state: the table's frame with grey rows where the data will be. */
+/** The admin tables' loading state: the table's frame with grey rows where the data will be, stacked as the rows are on a phone. */
 export function TableSkeleton({ label, columns, rows = 5 }: TableSkeletonProps) {
   return (
     <div className="ca-table-wrap" role="status" aria-busy="true" aria-label={label}>
-      <table className="ca-table">
+      <table className="ca-table ca-table--stack">
         <tbody>
           {Array.from({ length: rows }, (_row, row) => (
             <tr key={row}>
