@@ -52,6 +52,7 @@ it('has no WCAG 2.1 AA or best-practice findings on the storefront', async () =>
   await page.getByRole('button', { name: 'Agregar al carrito' }).click();
   found.push(await audit(page, '/cart', (p) => p.getByTestId('cart-subtotal').waitFor()));
   found.push(await audit(page, '/login', (p) => p.getByRole('heading', { level: 1 }).waitFor()));
+  found.push(await audit(page, '/privacidad', (p) => p.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor()));
   // A missing card's or set's page is a page too: its heading says so.
   found.push(await audit(page, '/product/no-such-card', (p) => p.getByRole('heading', { level: 1, name: 'Carta no encontrada.' }).waitFor()));
   found.push(await audit(page, '/categoria/yugioh/NOPE', (p) => p.getByRole('heading', { level: 1, name: 'Set no encontrado.' }).waitFor()));

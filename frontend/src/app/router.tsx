@@ -13,6 +13,7 @@ const loadCart = () => import('./routes/cart');
 const Cart = lazy(loadCart);
 const About = lazy(() => import('./routes/about'));
 const Contact = lazy(() => import('./routes/contact'));
+const Privacy = lazy(() => import('./routes/privacy'));
 const SetCatalog = lazy(() => import('./routes/set-catalog'));
 const MoreProducts = lazy(() => import('./routes/more-products'));
 const Product = lazy(() => import('./routes/product'));
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'cart', element: <Cart /> },
           { path: 'about', element: <About /> },
           { path: 'contact', element: <Contact /> },
+          { path: 'privacidad', element: <Privacy /> },
           {
             path: 'categoria/yugioh/:set',
             element: (

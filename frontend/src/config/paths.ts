@@ -8,6 +8,7 @@ export const paths = {
   login: '/login',
   about: '/about',
   contact: '/contact',
+  privacy: '/privacidad',
   moreProducts: '/category/more-products',
   set: storefrontPaths.set,
   product: storefrontPaths.product,

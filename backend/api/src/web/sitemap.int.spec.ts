@@ -57,7 +57,7 @@ describe('robots.txt and the sitemaps', () => {
 
   it('lists the home, the static pages and every set, newest first', async () => {
     const res = await request(shop.server).get('/sitemap-pages.xml').expect(200);
-    expect(locs(res.text)).toEqual([`${ORIGIN}/`, `${ORIGIN}/about`, `${ORIGIN}/contact`, `${ORIGIN}/categoria/yugioh/MRD`, `${ORIGIN}/categoria/yugioh/LOB`]);
+    expect(locs(res.text)).toEqual([`${ORIGIN}/`, `${ORIGIN}/about`, `${ORIGIN}/contact`, `${ORIGIN}/privacidad`, `${ORIGIN}/categoria/yugioh/MRD`, `${ORIGIN}/categoria/yugioh/LOB`]);
   });
 
   it("lists every card's page, its id encoded, with the day it last changed", async () => {

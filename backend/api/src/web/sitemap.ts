@@ -9,7 +9,7 @@ export const CARDS_PER_SITEMAP = 10_000;
 /** Pages that are a person's own, or the admin's: nothing for a search engine. */
 const PRIVATE_PATHS = ['/admin', '/account', '/checkout', '/cart', '/login', '/guest-or-login', '/api/'];
 
-const STATIC_PAGES = ['/', '/about', '/contact'];
+const STATIC_PAGES = ['/', '/about', '/contact', '/privacidad'];
 
 export interface SitemapEntry {
   path: string;

@@ -8,6 +8,7 @@ export const STOREFRONT_PAGES = [
   'cart',
   'about',
   'contact',
+  'privacidad',
   'categoria/yugioh/:set',
   'category/more-products',
   'product/:id',

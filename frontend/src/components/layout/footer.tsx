@@ -28,6 +28,9 @@ export function Footer() {
             <li>
               <Link to={paths.about}>Nosotros</Link>
             </li>
+            <li>
+              <Link to={paths.privacy}>Política de privacidad</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,5 +1,6 @@
 import { messages } from '@tcg/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import { storeConfig } from '@/config/store';
 import { api } from '@/lib/api-client';
 import { jsonResponse, mockFetch, renderApp } from '@/testing/test-utils';
 import type { MeResponse } from './api/get-me';
@@ -163,6 +164,20 @@ describe('sign-in page', () => {
     renderApp('/login');
     expect(await screen.findByRole('link', { name: /Continuar con Google/ })).toHaveAttribute('href', '/api/auth/google?returnTo=%2F');
     expect(screen.queryByRole('button', { name: 'Entrar como cliente demo' })).not.toBeInTheDocument();
+  });
+
+  // Ley 29733: what the Google name and e-mail are for, said where they are collected.
+  it('says what the account is used for and links the privacy policy, which says how to see or erase it', async () => {
+    shop(signedOut);
+    const { user, router } = renderApp('/login');
+    const policy = await within(await screen.findByRole('main')).findByRole('link', { name: 'Política de privacidad' });
+    expect(policy.closest('p')).toHaveTextContent('Al iniciar sesión, usamos tu nombre y tu correo de Google solo para tus pedidos.');
+    await user.click(policy);
+    expect(router.state.location.pathname).toBe('/privacidad');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tus derechos' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: storeConfig.email })).toHaveAttribute('href', `mailto:${storeConfig.email}`);
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacidad');
   });
 
   it('never sends the shopper back to another site', async () => {

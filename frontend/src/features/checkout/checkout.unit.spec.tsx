@@ -48,6 +48,14 @@ async function openCheckout(cart = [line]) {
 
 const submitButton = () => screen.getByRole('button', { name: /Confirmar pedido|Subiendo|Procesando/ });
 const proofInput = () => screen.getByLabelText<HTMLInputElement>('Imagen del comprobante');
+/**
+ * Attaches an image the checks take and waits until they have (they read it asynchronously): a submit
+ * right after the upload raced them on a busy run.
+ */
+async function attach(user: ReturnType<typeof renderApp>['user'], file = proofFile()) {
+  await user.upload(proofInput(), file);
+  await screen.findByAltText('Vista previa del comprobante');
+}
 /** An error toast with these words (the same words also stay under the field they are about). */
 const toastSaying = (text: string) => screen.findByText(text, { selector: '[role="alert"] .toast__message' });
 const where = (router: ReturnType<typeof renderApp>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
@@ -139,6 +147,17 @@ it('says how much to pay, how and to whom, beside the proof the shopper uploads'
   expect(proofInput()).toHaveAccessibleDescription(`${said} Sube la captura de tu transferencia (JPG o PNG, hasta 5 MB).`);
 });
 
+// Ley 29733: a shopper is told what their data are for where they type them, the form left as it is.
+it('says what the name, e-mail and phone are for, with the privacy policy in a new tab', async () => {
+  shop();
+  await openCheckout();
+  const policy = within(screen.getByRole('main')).getByRole('link', { name: /Política de privacidad/ });
+  expect(policy).toHaveAttribute('href', '/privacidad');
+  expect(policy).toHaveAttribute('target', '_blank');
+  expect(policy).toHaveAccessibleDescription('Se abre en una pestaña nueva.');
+  expect(policy.closest('p')).toHaveTextContent('Usamos tu nombre, tu correo y tu teléfono solo para gestionar tu pedido (Política de privacidad ↗).');
+});
+
 it('shows each spec §5 message as an error toast and sends nothing', async () => {
   const { calls } = shop();
   const { user } = await openCheckout();
@@ -150,7 +169,7 @@ it('shows each spec §5 message as an error toast and sends nothing', async () =
   expect(proofInput()).toHaveFocus();
   expect(proofInput()).toHaveAttribute('aria-invalid', 'true');
 
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   expect(await screen.findByTestId('proof-size')).toHaveTextContent('2 KB');
   expect(await screen.findByAltText('Vista previa del comprobante')).toHaveAttribute('src', 'blob:preview');
   await user.clear(phone);
@@ -217,7 +236,7 @@ it('uploads the proof, places the order and lands on the history with the positi
   const order = deferred();
   const { calls } = shop({ proofs: () => upload.promise, checkout: () => order.promise });
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
 
   expect(submitButton()).toHaveTextContent(messages.checkout.uploadingProof);
@@ -284,7 +303,7 @@ it('shows how much of the proof has gone up while it uploads', async () => {
   shop();
   const { user } = await openCheckout();
   global.XMLHttpRequest = HeldUpload as unknown as typeof XMLHttpRequest;
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   const progress = within(screen.getByRole('dialog')).getByRole('progressbar', { name: 'Comprobante subido' });
   expect(progress).toHaveAttribute('aria-valuetext', '0 %');
@@ -300,7 +319,7 @@ it('gives up an upload that moves nothing for 30 seconds, says why, and lets the
   shop();
   const { user } = await openCheckout();
   global.XMLHttpRequest = HeldUpload as unknown as typeof XMLHttpRequest;
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
   try {
     fireEvent.click(submitButton());
@@ -326,7 +345,7 @@ it("says when the shop could not be reached and what to do; a failure the server
   let attempts = 0;
   shop({ checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse('<html>Bad gateway</html>', 502)) });
   const { user } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await toastSaying(messages.checkout.confirmOffline)).toBeInTheDocument();
   await user.click(submitButton());
@@ -339,7 +358,7 @@ it('resends the same Idempotency-Key and proof when the answer was lost', async 
     checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
   });
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   await user.click(submitButton());
@@ -360,7 +379,7 @@ it('asks the shop about an unanswered submit before placing an edited one: a los
     return Promise.resolve(jsonResponse({ orderId: 'o1', position: 42, items: [{ cardId: 'mago', quantity: 1 }], status: 'pendiente_confirmación_pago' }));
   }) as unknown as typeof fetch;
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   const [first] = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
@@ -383,7 +402,7 @@ it('places an edited submit when the shop says the unanswered one placed nothing
     checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o2', position: 42 }, 201)),
   });
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   const phone = screen.getByLabelText('WhatsApp / Celular');
@@ -402,7 +421,7 @@ it('places nothing when the cart changes in another tab while the proof goes up,
   const { calls } = shop({ proofs: () => upload.promise });
   const other = { ...line, id: 'kuriboh', name: 'Kuriboh', price: 100, quantity: 1 };
   const { user, router } = await openCheckout([line, other]);
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(submitButton()).toHaveTextContent(messages.checkout.uploadingProof);
   // Another tab removes a line: the page shows the cart without it.
@@ -426,7 +445,7 @@ it('takes only the ordered units out of the cart: a line added in another tab wh
   const order = deferred();
   shop({ checkout: () => order.promise });
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   await waitFor(() => expect(submitButton()).toHaveTextContent(messages.checkout.processing));
   const other = { ...line, id: 'kuriboh', name: 'Kuriboh', price: 100, quantity: 1 };
@@ -448,7 +467,7 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
   // The file picker gives the same file again: same name, size and modification time.
   const sameImage = () => new File([pngBytes(2048)], 'pago.png', { type: 'image/png', lastModified: 1_764_000_000_000 });
   const first = await openCheckout();
-  await first.user.upload(proofInput(), sameImage());
+  await attach(first.user, sameImage());
   await first.user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   // Kept on the device without what it asked: no name, e-mail, phone or file name (privacy QA).
@@ -460,7 +479,7 @@ it('keeps the Idempotency-Key of an unanswered submit across a reload, for the s
   const again = await openCheckout();
   // Before (phone QA): the form came back without the proof and without a word.
   expect(screen.getByText(messages.checkout.earlierUnsent)).toHaveAttribute('role', 'status');
-  await again.user.upload(proofInput(), sameImage());
+  await attach(again.user, sameImage());
   expect(screen.queryByText(messages.checkout.earlierUnsent)).not.toBeInTheDocument();
   await again.user.click(submitButton());
   await waitFor(() => expect(landing(again.router)).toEqual({ at: '/account/history', state: { position: 42 } }));
@@ -477,13 +496,13 @@ it('starts a new attempt after a reload when the image attached is another one',
     checkout: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ orderId: 'o1', position: 42 }, 201)),
   });
   const first = await openCheckout();
-  await first.user.upload(proofInput(), new File([pngBytes(2048)], 'pago.png', { type: 'image/png', lastModified: 1 }));
+  await attach(first.user, new File([pngBytes(2048)], 'pago.png', { type: 'image/png', lastModified: 1 }));
   await first.user.click(submitButton());
   expect(await screen.findByText(messages.checkout.confirmOffline)).toBeInTheDocument();
   first.unmount();
 
   const again = await openCheckout();
-  await again.user.upload(proofInput(), new File([pngBytes(4096)], 'otro-pago.png', { type: 'image/png', lastModified: 2 }));
+  await attach(again.user, new File([pngBytes(4096)], 'otro-pago.png', { type: 'image/png', lastModified: 2 }));
   await again.user.click(submitButton());
   await waitFor(() => expect(landing(again.router)).toEqual({ at: '/account/history', state: { position: 42 } }));
   const keys = calls('/api/checkout').map((init) => (init.headers as Record<string, string>)['Idempotency-Key']);
@@ -496,7 +515,7 @@ it('clamps the cart line to the stock left when the server is short', async () =
       jsonResponse({ statusCode: 409, code: 'insufficient_stock', message: 'Stock insuficiente para Mago Oscuro', details: { cardId: 'mago', available: 1 } }, 409),
   });
   const { user } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await screen.findByText('Stock insuficiente para Mago Oscuro')).toBeInTheDocument();
   await waitFor(() => expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ quantity: 1, maxStock: 1 }));
@@ -511,7 +530,7 @@ it('closes the refusals of earlier attempts once the order is placed', async () 
   ];
   shop({ checkout: () => answers.shift()!() });
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await toastSaying('Stock insuficiente para Mago Oscuro')).toBeInTheDocument();
   await user.click(submitButton());
@@ -536,7 +555,7 @@ it('re-checks the cart when it opens: the lines show, and send, today’s price'
   const { user } = await openCheckout([{ ...line, price: 100 }]);
   expect(await screen.findByText(messages.checkout.priceChanged('Mago Oscuro'), { exact: false })).toBeInTheDocument();
   await waitFor(() => expect(JSON.parse(window.localStorage.getItem('cart')!)[0]).toMatchObject({ price: 1500 }));
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   await waitFor(() => expect(calls('/api/checkout')).toHaveLength(1));
   expect(JSON.parse(String(calls('/api/checkout')[0].body)).items).toEqual([{ cardId: 'mago', quantity: 2, unitPrice: 1500 }]);
@@ -553,7 +572,7 @@ it.each([
   });
   const { user } = await openCheckout([{ ...line, price: 100 }]);
   answer = { cards: price === null ? [] : [{ id: 'mago', name: 'Mago Oscuro', price, stockFinal: 5 }] };
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await screen.findAllByText(message, { exact: false })).not.toHaveLength(0);
   await waitFor(() => expect((JSON.parse(window.localStorage.getItem('cart')!) as { id: string }[]).map((item) => item.id)).toEqual(left));
@@ -563,7 +582,7 @@ it.each([
 it('sends a shopper whose session ended to sign in again', async () => {
   shop({ proofs: () => jsonResponse({ statusCode: 401, code: 'unauthorized', message: messages.checkout.mustSignIn }, 401) });
   const { user, router } = await openCheckout();
-  await user.upload(proofInput(), proofFile());
+  await attach(user);
   await user.click(submitButton());
   expect(await screen.findByText(messages.checkout.sessionExpired)).toBeInTheDocument();
   await waitFor(() => expect(where(router)).toBe('/guest-or-login?returnTo=%2Fcheckout'));

@@ -1,6 +1,7 @@
 import { messages } from '@tcg/domain';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useDevSignIn, type DemoAccount } from '../api/dev-sign-in';
@@ -64,6 +65,11 @@ export function SignInPage() {
         </a>
       )}
       {config.data?.devLogin && <DevSignIn returnTo={returnTo} />}
+      {/* Ley 29733: the customer is told, where the data are collected, what is done with them. */}
+      <p className="sign-in__privacy">
+        Al iniciar sesión, usamos tu nombre y tu correo de Google solo para tus pedidos. Más en nuestra{' '}
+        <Link to={paths.privacy}>Política de privacidad</Link>.
+      </p>
     </section>
   );
 }

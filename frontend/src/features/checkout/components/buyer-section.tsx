@@ -1,5 +1,7 @@
 import { filterNameInput, filterPhoneInput, messages, phoneInputDropsDigits } from '@tcg/domain';
 import { type ChangeEvent, type ReactNode, useId } from 'react';
+import { NEW_TAB_NOTE_ID, NewTabMark, NewTabNote } from '@/components/ui/new-tab-note';
+import { paths } from '@/config/paths';
 import type { FieldRefusal } from '../use-checkout-submit';
 
 /** What each field takes (spec §5), said before a submit is refused for it. */
@@ -96,6 +98,15 @@ export function BuyerSection({ name, email, phone, invalid, phoneDropped = false
         />,
         PHONE_HINT,
       )}
+      {/* Ley 29733: what the data are for, said where they are typed. In a new tab: the form stays as it is. */}
+      <p className="checkout-section__note">
+        Usamos tu nombre, tu correo y tu teléfono solo para gestionar tu pedido (
+        <a href={paths.privacy} target="_blank" rel="noopener" aria-describedby={NEW_TAB_NOTE_ID}>
+          Política de privacidad <NewTabMark />
+        </a>
+        ).
+      </p>
+      <NewTabNote />
     </fieldset>
   );
 }
