@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { lockForMaintenance, MAINTENANCE_LOCK_SPACE } from '../projections/maint
 import { PROJECTION_LOCK_SPACE } from '../projections/projection-runner';
 import { createProjections } from '../projections/projection-registry';
 import { openSearch } from '../search/open-search-index';
+import { syntheticHistory } from '../synthetic/synthetic-history';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
 import { createPostgresTestDatabase, TestDatabase } from '../testing';
 import { CliContext, openCliContext, type OpenContext } from './cli-context';
@@ -192,6 +194,11 @@ it('refuses to seed the same synthetic history twice into one log; another seed 
     const again = await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400');
     expect(again.code).toBe(1);
     expect(again.err).toContain('this event log already holds a synthetic history');
+    // CLI QA: the same seed with another --cards placed its orders a second time, and halted orders for good.
+    const eventsBefore = (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n;
+    const larger = await runWith(open, 'seed:synthetic', '--cards', '900', '--events', '2000');
+    expect([larger.code, larger.err]).toEqual([1, expect.stringContaining('this event log already holds a synthetic history (order-synthetic-7-1 exists)')]);
+    expect((await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n).toBe(eventsBefore);
     const other = await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400', '--seed', '3');
     expect(other.code).toBe(0);
     // The count is a target: whole listings and a whole last order may pass it, and the note says why.
@@ -204,6 +211,23 @@ it('refuses to seed the same synthetic history twice into one log; another seed 
     expect(rows[0].n).toBe(0);
     expect((await runWith(open, 'projections', 'replay', '--all')).code).toBe(0);
     expect((await runWith(open, 'audit')).code).toBe(0);
+  } finally {
+    await store.close();
+    await target.drop();
+  }
+});
+
+it('refuses to open again a stream the log holds (another history listed a card of the same print)', async () => {
+  const target = await createPostgresTestDatabase();
+  const store = new PostgresEventStore(target.db);
+  const open: OpenContext = () => Promise.resolve(contextOn(target.db, store));
+  try {
+    expect((await runWith(open, 'seed:synthetic', '--cards', '5', '--events', '5', '--seed', '11')).code).toBe(0);
+    const [, second] = syntheticHistory({ cards: 20, events: 0, seed: 3 });
+    await store.append(second.streamId, [{ id: randomUUID(), type: 'PriceSet', data: { cardId: 'x', salePrice: 100, offerPrice: null, at: new Date().toISOString() }, metadata: { correlationId: randomUUID(), actor: 'synthetic' } }], 'any');
+    const collided = await runWith(open, 'seed:synthetic', '--cards', '20', '--events', '400', '--seed', '3');
+    expect([collided.code, collided.err]).toEqual([1, expect.stringContaining(`(${second.streamId} exists)`)]);
+    expect((await store.readStream(second.streamId)).map((event) => event.type)).toEqual(['PriceSet']);
   } finally {
     await store.close();
     await target.drop();

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { SYNTHETIC_MAX_CARDS } from '../synthetic/synthetic-history';
+import { SYNTHETIC_DEFAULT_SEED, SYNTHETIC_MAX_CARDS } from '../synthetic/synthetic-history';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
 import type { CliContext, OpenContext } from './cli-context';
 import { interruption, jsonWanted, print } from './output';
@@ -47,7 +47,7 @@ export function seedSyntheticCommand(open: Open, withContext: (open: Open, work:
     .description('Append a large, realistic synthetic catalogue and shop history through the event store (benchmarks)')
     .requiredOption('--cards <n>', `cards to list (at most ${SYNTHETIC_MAX_CARDS})`, upTo(SYNTHETIC_MAX_CARDS))
     .requiredOption('--events <n>', `events in all, listings included (at most ${SYNTHETIC_MAX_EVENTS})`, upTo(SYNTHETIC_MAX_EVENTS))
-    .option('--seed <n>', 'random seed (same seed, same history)', positiveInt, 7)
+    .option('--seed <n>', 'random seed (same seed, same history)', positiveInt, SYNTHETIC_DEFAULT_SEED)
     .action((options: { cards: number; events: number; seed: number }, self: Command) =>
       withContext(open, (context) => seed(context, { ...options, json: jsonWanted(self) })),
     );

@@ -11,7 +11,15 @@ const SYNTHETIC_SEALED_BUYER = sealContact(Buffer.alloc(32, 7), { name: 'Cliente
 export interface SyntheticStep {
   streamId: string;
   events: TcgEvent[];
+  /** The stream's first events (a card's listing, an order's placing): the stream must not exist yet. */
+  opens?: true;
 }
+
+/** The seed of `seed:synthetic` without `--seed`. */
+export const SYNTHETIC_DEFAULT_SEED = 7;
+
+/** The seed is in the id: histories of two seeds never write to the same order stream. */
+export const syntheticOrderId = (seed: number, n: number) => `synthetic-${seed}-${n}`;
 
 interface CardState {
   id: string;
@@ -86,7 +94,7 @@ class HistoryGenerator {
         { type: 'PriceSet', version: 1, data: { cardId: id, salePrice: price, offerPrice: null, at } },
       ];
       if (stock > 0) events.push({ type: 'StockAdded', version: 1, data: { cardId: id, quantity: stock, unitCost: Math.floor(price / 2), at } });
-      return { streamId: cardStreamName(id), events };
+      return { streamId: cardStreamName(id), opens: true, events };
     }
   }
 
@@ -109,8 +117,7 @@ class HistoryGenerator {
 
   /** Reserve each line, place the order, then confirm (a sale per line) or cancel (a release per line). */
   order(): SyntheticStep[] {
-    // The seed is in the id: histories of two seeds never write to the same order stream.
-    const orderId = `synthetic-${this.seed}-${++this.orders}`;
+    const orderId = syntheticOrderId(this.seed, ++this.orders);
     const lines = [...new Set(Array.from({ length: this.int(1, 3) }, () => this.pick()))];
     const steps: SyntheticStep[] = [];
     const items = lines.map((card, line) => {
@@ -123,7 +130,7 @@ class HistoryGenerator {
     });
     const total = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
     const buyer = { userId: `user-${this.int(1, 5000)}`, sealed: SYNTHETIC_SEALED_BUYER };
-    steps.push({ streamId: orderStreamName(orderId), events: [{ type: 'OrderPlaced', version: 2, data: { orderId, buyer, items, total, proofKey: `proofs/${orderId}.webp`, proofHash: `${orderId}-hash`, at: this.at() } }] });
+    steps.push({ streamId: orderStreamName(orderId), opens: true, events: [{ type: 'OrderPlaced', version: 2, data: { orderId, buyer, items, total, proofKey: `proofs/${orderId}.webp`, proofHash: `${orderId}-hash`, at: this.at() } }] });
     const confirm = this.rnd() < 0.75;
     items.forEach((item, line) => {
       const at = this.at();
@@ -157,7 +164,7 @@ export const SYNTHETIC_MAX_CARDS = 10_000_000;
  */
 export function* syntheticHistory(options: { cards: number; events: number; seed?: number }): Generator<SyntheticStep> {
   if (options.cards > SYNTHETIC_MAX_CARDS) throw new RangeError(`at most ${SYNTHETIC_MAX_CARDS} cards`);
-  const generator = new HistoryGenerator(options.seed ?? 7);
+  const generator = new HistoryGenerator(options.seed ?? SYNTHETIC_DEFAULT_SEED);
   const sets = setIds(Math.max(1, Math.ceil(options.cards / 400)), generator.rnd);
   const used = new Set<string>();
   let produced = 0;

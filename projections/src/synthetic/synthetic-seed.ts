@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TcgEvent } from '@tcg/domain';
-import type { EventStore, EventToAppend } from '../event-store/event-store.port';
-import { SyntheticStep, syntheticHistory } from './synthetic-history';
+import { orderStreamName, type TcgEvent } from '@tcg/domain';
+import { ConcurrencyError, type EventStore, type EventToAppend } from '../event-store/event-store.port';
+import { SYNTHETIC_DEFAULT_SEED, SyntheticStep, syntheticHistory, syntheticOrderId } from './synthetic-history';
 
 export interface SyntheticSeedOptions {
   store: EventStore;
@@ -22,7 +22,11 @@ export function toAppend(event: TcgEvent, correlationId: string, actor = SYNTHET
   return { id: randomUUID(), type: event.type, data: event.data, metadata: { correlationId, actor, timestamp: (event.data as { at: string }).at } };
 }
 
-/** The log already holds this history's first stream: a second seed would list its cards and place its orders again. */
+/**
+ * The log already holds a stream this history opens (a card it lists, an order it places): the same seed
+ * seeded before (with any --cards), or another seed's card of the same name, print and edition. Writing
+ * into it would list the card or place the order a second time, and halt the projections for good.
+ */
 export class SyntheticHistoryExistsError extends Error {
   override readonly name = 'SyntheticHistoryExistsError';
 
@@ -54,9 +58,12 @@ export async function seedSynthetic(options: SyntheticSeedOptions): Promise<numb
   let pending: SyntheticStep[] = [];
   const flush = async () => {
     const streams = new Map<string, EventToAppend[]>();
+    // Streams whose first events in this window open them: their first append expects no stream.
+    const opened = new Set<string>();
     for (const step of pending) {
       const correlationId = randomUUID();
       const list = streams.get(step.streamId) ?? [];
+      if (list.length === 0 && step.opens) opened.add(step.streamId);
       list.push(...step.events.map((event) => toAppend(event, correlationId)));
       streams.set(step.streamId, list);
     }
@@ -67,7 +74,11 @@ export async function seedSynthetic(options: SyntheticSeedOptions): Promise<numb
         const [streamId, events] = next;
         for (let from = 0; from < events.length; from += 1000) {
           const chunk = events.slice(from, from + 1000);
-          await options.store.append(streamId, chunk, 'any');
+          try {
+            await options.store.append(streamId, chunk, from === 0 && opened.has(streamId) ? 'no_stream' : 'any');
+          } catch (error) {
+            throw error instanceof ConcurrencyError ? new SyntheticHistoryExistsError(streamId) : error;
+          }
           appended += chunk.length;
         }
         options.onProgress?.(appended);
@@ -81,7 +92,9 @@ export async function seedSynthetic(options: SyntheticSeedOptions): Promise<numb
   }
   const history = syntheticHistory(options);
   const first = history.next();
-  if (!first.done && (await options.store.readStream(first.value.streamId)).length > 0) throw new SyntheticHistoryExistsError(first.value.streamId);
+  // The same seed seeded before, with any --cards, before anything is written (an append refuses any other).
+  const seeded = [...(first.done ? [] : [first.value.streamId]), orderStreamName(syntheticOrderId(options.seed ?? SYNTHETIC_DEFAULT_SEED, 1))];
+  for (const streamId of seeded) if ((await options.store.readStream(streamId)).length > 0) throw new SyntheticHistoryExistsError(streamId);
   if (!first.done) pending.push(first.value);
   for (const step of history) {
     pending.push(step);
