@@ -471,6 +471,29 @@ async function interruptedWhileLocked(table: string, args: string[]): Promise<{ 
   }
 }
 
+// CLI QA: on the embedded database, whose queries answer through promises alone, Ctrl-C waited for the whole
+// seed or audit (exit 0), and an interrupted command left its lock file behind.
+it('on Ctrl-C stops a long command on the embedded database at once, and gives its lock file back', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcg-cli-sigint-'));
+  const cli = spawnCli(['seed:synthetic', '--cards', '2000', '--events', '2000000'], { DATABASE_URL: '', DATA_DIR: dataDir });
+  try {
+    const lock = join(dataDir, 'data', 'tcg.lock');
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past opening and migrating, into the appends.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    cli.child.kill('SIGINT');
+    const exited = await Promise.race([cli.exited, new Promise((resolve) => setTimeout(() => resolve('still running 10 s later'), 10_000))]);
+    expect(exited).toBe(130);
+    expect(cli.err()).toContain('interrupted:');
+    expect(existsSync(lock)).toBe(false);
+  } finally {
+    if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+    await cli.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 90_000);
+
 it('on Ctrl-C during a rebuild says that the shop kept its tables and the next rebuild starts over, not that it resumes', async () => {
   // The rebuild waits to copy the orders table's shape into its shadow.
   const { code, err } = await interruptedWhileLocked('orders', ['projections', 'rebuild', 'orders']);

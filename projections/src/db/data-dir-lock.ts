@@ -84,20 +84,30 @@ const TAKEOVER_STALE_MS = 10_000;
 export function lockDataDir(dataDir: string, name = 'tcg'): () => void {
   const file = join(dataDir, DATA_DIR_LOCK_FILE);
   const mine = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  // Given back on close, or as the process exits without closing (Ctrl-C's exit 130; CLI QA found it left).
+  const release = () => {
+    process.off('exit', release);
+    rmSync(file, { force: true });
+  };
   writeFileSync(mine, `${process.pid}\n${name}\n${startTime(process.pid) ?? ''}`);
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
-      if (tryLink(mine, file)) return () => rmSync(file, { force: true });
+      if (tryLink(mine, file)) return held(release);
       const found = holder(file);
       if (found && found.pid !== process.pid && alive(found)) throw new DataDirLockedError(dataDir, found.pid, found.name, file);
       // Left behind by a process that died without closing (or still being written): replace it, alone.
-      if (takeOver(file, mine)) return () => rmSync(file, { force: true });
+      if (takeOver(file, mine)) return held(release);
       sleepSync(20);
     }
   } finally {
     rmSync(mine, { force: true });
   }
   throw new Error(`could not take the lock file ${file}`);
+}
+
+function held(release: () => void): () => void {
+  process.on('exit', release);
+  return release;
 }
 
 function tryLink(from: string, to: string): boolean {

@@ -1,3 +1,4 @@
+import { nextTurn } from '../db/next-turn';
 import type { Sql } from '../db/sql';
 import type { ProjectedEvent, SubscriptionFilter } from '../event-store/event-store.port';
 
@@ -129,7 +130,7 @@ const SLICE = 1000;
 export async function mapInSlices<T, R>(items: readonly T[], work: (item: T) => R): Promise<R[]> {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += SLICE) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     const end = Math.min(items.length, start + SLICE);
     for (let index = start; index < end; index++) results.push(work(items[index]));
   }

@@ -1,5 +1,6 @@
 import { cardMovements, cardStreamName, computeStock } from '@tcg/domain';
 import { inParallel } from '../db/in-parallel';
+import { nextTurn } from '../db/next-turn';
 import type { Database, Sql } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from './cards.projection';
@@ -99,6 +100,7 @@ export async function compareStock(
   for (let start = 0; start < cards.length; start += STREAMS_PER_READ) groups.push(cards.slice(start, start + STREAMS_PER_READ));
   let checked = 0;
   await inParallel(groups, options.concurrency ?? 2, async (group) => {
+    await nextTurn();
     const streams = await store.readStreams(group.map((card) => cardStreamName(card.id)));
     for (const { id, stock_final: stored } of group) {
       const events = (streams.get(cardStreamName(id)) ?? []).filter((event) => event.position <= position);

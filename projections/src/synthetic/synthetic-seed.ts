@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { orderStreamName, type TcgEvent } from '@tcg/domain';
+import { nextTurn } from '../db/next-turn';
 import { ConcurrencyError, type EventStore, type EventToAppend } from '../event-store/event-store.port';
 import { SYNTHETIC_DEFAULT_SEED, SyntheticStep, syntheticHistory, syntheticOrderId } from './synthetic-history';
 
@@ -72,6 +73,7 @@ export async function seedSynthetic(options: SyntheticSeedOptions): Promise<numb
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [streamId, events] = next;
+        await nextTurn();
         for (let from = 0; from < events.length; from += 1000) {
           const chunk = events.slice(from, from + 1000);
           try {
