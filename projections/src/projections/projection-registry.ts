@@ -1,7 +1,7 @@
 import type { OpenSearchCardWriter } from '../search/opensearch-search-index';
-import { openSearchProjection } from '../search/opensearch-index.projection';
-import { cardsProjection } from './cards.projection';
-import { ordersProjection } from './orders.projection';
+import { OPENSEARCH_PROJECTION, openSearchProjection } from '../search/opensearch-index.projection';
+import { CARDS_PROJECTION, cardsProjection } from './cards.projection';
+import { ORDERS_PROJECTION, ordersProjection } from './orders.projection';
 import { Projection, UnknownProjectionError } from './projection';
 
 export interface ProjectionSetOptions {
@@ -14,6 +14,11 @@ export function createProjections(options: ProjectionSetOptions = {}): Projectio
   const projections = [cardsProjection(), ordersProjection()];
   if (options.openSearchWriter) projections.push(openSearchProjection(options.openSearchWriter));
   return projections;
+}
+
+/** The names of `createProjections`, for a process that runs none (`ROLE=api`) but reports on them. */
+export function projectionNames(options: { openSearch: boolean }): string[] {
+  return [CARDS_PROJECTION, ORDERS_PROJECTION, ...(options.openSearch ? [OPENSEARCH_PROJECTION] : [])];
 }
 
 export function findProjection(projections: readonly Projection[], name: string): Projection {

@@ -2,7 +2,7 @@ import { errors } from '@opensearch-project/opensearch';
 import type { ProjectedEvent } from '../event-store/event-store.port';
 import { CARDS_PROJECTION } from '../projections/cards.projection';
 import type { Database } from '../db/sql';
-import { readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
+import { type Checkpoint, readCheckpoint, resetCheckpoint } from '../projections/checkpoints';
 import { ApplyContext, forEvent, Projection, RetryLaterError } from '../projections/projection';
 import { readCardEvent } from '../projections/stored-event';
 import { readCardDocuments } from './card-documents';
@@ -24,7 +24,7 @@ export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
     async apply({ tx, shadow }: ApplyContext, events: readonly ProjectedEvent[]) {
       const last = events[events.length - 1].position;
       const cards = await readCheckpoint(tx, CARDS_PROJECTION);
-      if (!cards || cards.position < last) throw new RetryLaterError(`waiting for the cards projection to reach ${last}`);
+      if (!cards || cards.position < last) throw new RetryLaterError(waitingForCards(cards, last));
       const ids = new Set(events.map((event) => forEvent(event, () => readCardEvent(event).data.cardId)));
       const documents = await readCardDocuments(tx, [...ids]);
       try {
@@ -36,6 +36,17 @@ export function openSearchProjection(writer: OpenSearchCardWriter): Projection {
       }
     },
   };
+}
+
+/**
+ * Why this batch waits. A halted `cards` is said with what to do (CLI QA: `replay search-opensearch` ended on
+ * "waiting for the cards projection to reach N", which never comes while cards is halted).
+ */
+function waitingForCards(cards: Checkpoint | undefined, last: number): string {
+  if (cards?.state === 'halted') {
+    return `the cards projection is halted at ${cards.position}, and ${OPENSEARCH_PROJECTION} indexes its rows: see its error in \`tcg projections status\` and replay or rebuild cards first`;
+  }
+  return `waiting for the cards projection to reach ${last}`;
 }
 
 export function isUnavailable(error: unknown): boolean {

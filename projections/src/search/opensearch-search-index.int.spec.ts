@@ -81,6 +81,12 @@ describe('the OpenSearch projection while OpenSearch does not answer', () => {
       await expect(applyBatch(database.db, projection, batch)).rejects.toBeInstanceOf(RetryLaterError);
       // Rolled back whole: no halt recorded, the checkpoint not moved.
       expect(await readCheckpoint(database.db, OPENSEARCH_PROJECTION)).toBeUndefined();
+
+      // CLI QA: behind a halted cards projection it said only that it waited for a position that never comes.
+      await database.db.query(`UPDATE projection_checkpoints SET state = 'halted', position = 0 WHERE name = 'cards'`);
+      await expect(applyBatch(database.db, projection, batch)).rejects.toThrow(
+        /^the cards projection is halted at 0, and search-opensearch indexes its rows: see its error in `tcg projections status` and replay or rebuild cards first$/,
+      );
     } finally {
       await client.close();
       await store.close();

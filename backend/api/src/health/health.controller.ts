@@ -1,7 +1,8 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type Database, type EventStore, readCheckpoints, SHADOW_SUFFIX } from '@tcg/projections';
+import { type Database, type EventStore, projectionNames, readCheckpoints } from '@tcg/projections';
 import type { Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE } from '../database/database.module';
 import { EVENT_STORE } from '../event-store/event-store.module';
 import { LOGGER, type Logger } from '../logging/logger';
@@ -20,6 +21,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly shutdown: ShutdownState,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Liveness: the process answers. Says nothing about the servers behind it. */
@@ -50,12 +52,15 @@ export class HealthController {
   }
 
   /**
-   * The live read models only (a failed rebuild's shadow copy serves nothing); none when they cannot be
-   * read: their port then reports down.
+   * The live read models this shop runs only: not a failed rebuild's shadow copy, which serves nothing, nor
+   * the checkpoint of a projection it is not configured for (CLI QA: a failed `replay search-opensearch`
+   * left one that made every shop without OpenSearch `degraded`). None when they cannot be read: their port
+   * then reports down.
    */
   private async projections(): Promise<{ haltedProjections: string[]; stalledProjections: string[] }> {
     try {
-      const live = (await readCheckpoints(this.db)).filter(({ name }) => !name.endsWith(SHADOW_SUFFIX));
+      const ours = new Set(projectionNames({ openSearch: this.config.openSearchUrl !== undefined }));
+      const live = (await readCheckpoints(this.db)).filter(({ name }) => ours.has(name));
       const running = live.filter(({ state }) => state === 'running');
       const backlogs = await Promise.all(running.map(({ position }) => this.store.behind(position, 1)));
       const now = Date.now();

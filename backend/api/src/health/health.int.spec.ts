@@ -43,12 +43,15 @@ describe('health and readiness', () => {
     );
   });
 
-  it('stays ready but says degraded, naming a halted projection (a failed rebuild’s shadow is not named)', async () => {
+  // CLI QA: a failed `tcg projections replay search-opensearch` left a checkpoint that made every shop
+  // without OpenSearch degraded; it is none of this shop's read models.
+  it('stays ready but says degraded, naming a halted projection (not a failed rebuild’s shadow, nor a projection this shop does not run)', async () => {
     const db = t.app.get<Database>(DATABASE);
     const before = await request(t.server).get('/api/ready').expect(200);
     expect(before.body).toMatchObject({ status: 'ready', haltedProjections: [] });
     await db.query(
-      `INSERT INTO projection_checkpoints (name, state, last_error) VALUES ('orders', 'halted', 'value out of range'), ('cards__shadow', 'halted', 'x')
+      `INSERT INTO projection_checkpoints (name, state, last_error) VALUES ('orders', 'halted', 'value out of range'), ('cards__shadow', 'halted', 'x'),
+              ('search-opensearch', 'halted', 'y')
        ON CONFLICT (name) DO UPDATE SET state = EXCLUDED.state, last_error = EXCLUDED.last_error`,
     );
     try {
@@ -57,7 +60,7 @@ describe('health and readiness', () => {
       expect(JSON.stringify(res.body)).not.toContain('out of range');
     } finally {
       await db.query(`UPDATE projection_checkpoints SET state = 'running', last_error = NULL WHERE name = 'orders'`);
-      await db.query(`DELETE FROM projection_checkpoints WHERE name = 'cards__shadow'`);
+      await db.query(`DELETE FROM projection_checkpoints WHERE name IN ('cards__shadow', 'search-opensearch')`);
     }
   });
 
@@ -95,9 +98,12 @@ describe('readiness when no projector applies the log', () => {
     // A minute later, still nothing applied it.
     const db = t.app.get<Database>(DATABASE);
     await db.query(`UPDATE events SET created_at = created_at - interval '2 minutes' WHERE position > (SELECT position FROM projection_checkpoints WHERE name = 'cards')`);
+    // And a checkpoint a failed `replay search-opensearch` left at 0, in a shop without OpenSearch.
+    await db.query(`INSERT INTO projection_checkpoints (name, position) VALUES ('search-opensearch', 0)`);
     const res = await request(t.server).get('/api/ready').expect(200);
     expect(res.body).toMatchObject({ status: 'degraded', haltedProjections: [] });
     expect(res.body.stalledProjections).toContain('cards');
+    expect(res.body.stalledProjections).not.toContain('search-opensearch');
   });
 });
 
