@@ -525,6 +525,21 @@ it('ends quietly with 0 when the reader of its output has gone (tcg projections 
   expect([await cli.exited, cli.err()]).toEqual([0, '']);
 });
 
+// CLI QA: `tcg audit | head -1` exited 0 with cards differing, in most runs: the closed pipe's exit won.
+it("keeps an audit's finding as its exit code when the reader of its output has gone (tcg audit | head -0)", async () => {
+  await run('projections', 'replay', 'cards');
+  await database.db.query('UPDATE cards SET stock_final = stock_final + 2 WHERE id = (SELECT min(id) FROM cards)');
+  try {
+    for (let run = 0; run < 3; run++) {
+      const cli = spawnCli(['audit'], {}, 'pipe');
+      cli.child.stdout?.destroy();
+      expect([await cli.exited, cli.err()]).toEqual([1, '']);
+    }
+  } finally {
+    await run('projections', 'replay', 'cards');
+  }
+});
+
 it('reads nothing into a database the shop never migrated: status, audit and admin say so and create no table', async () => {
   const empty = await createPostgresTestDatabase({ migrate: false });
   try {

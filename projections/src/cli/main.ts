@@ -127,11 +127,13 @@ function onInterrupt(): void {
 
 /**
  * A reader that stopped early (`tcg projections status | head -3`) closed the pipe: there is nobody left
- * to tell, so the command ends quietly, with 0 as a shell pipeline expects, instead of crashing on the write.
+ * to tell, so the command ends quietly instead of crashing on the write: with 0 as a shell pipeline
+ * expects, or with the exit code its result set before the write (an audit's 1 for a difference: CLI QA
+ * found `tcg audit | head -1` exiting 0).
  */
 function onOutputError(error: NodeJS.ErrnoException): void {
   if (error.code !== 'EPIPE') throw error;
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 
 /** Runs the command line this process was started with (`bin/tcg.js`, or `node dist/cli/main.js`). */
