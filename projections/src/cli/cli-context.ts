@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { invocationDir, resolveDataDir } from '../db/data-dir';
 import { CLI_HOLDER } from '../db/data-dir-lock';
-import { migrate } from '../db/migrate';
+import { migrate, pendingMigrations } from '../db/migrate';
 import { openDatabase } from '../db/open-database';
 import type { Database } from '../db/sql';
 import type { EventStore } from '../event-store/event-store.port';
@@ -27,6 +27,18 @@ export interface OpenOptions {
    * seed bring the schema up to date first, as the shop does at start.
    */
   migrate?: boolean;
+  /**
+   * With `migrate: false`: refuse a database this version's migrations are not all applied to (an older
+   * shop migrated it), before anything is read or written. The admin and customer commands write and read
+   * the newest tables (CLI QA: `customer forget` failed on a missing column's raw SQL error).
+   */
+  current?: boolean;
+  /**
+   * The embedded database may be made where there is none (`seed:synthetic`, into a fresh DATA_DIR). Every
+   * other command refuses a missing one (CLI QA: a replay without DATA_DIR made an empty database under
+   * `var/` and reported success).
+   */
+  create?: boolean;
 }
 
 /** How commands get their context; tests hand in one of their own. */
@@ -37,6 +49,17 @@ export class NotMigratedError extends Error {
   constructor(where: string) {
     super(`${where} has no shop tables (it was never migrated): check the address, or start the shop once, which creates them`);
     this.name = 'NotMigratedError';
+  }
+}
+
+/** The database lacks migrations this version has: the shop of this version applies them as it starts. */
+export class SchemaBehindError extends Error {
+  constructor(where: string, pending: readonly string[]) {
+    super(
+      `${where} lacks ${pending.length === 1 ? 'a migration' : `${pending.length} migrations`} of this version (${pending.join(', ')}): ` +
+        "start this version's shop once, which applies them, then run this again",
+    );
+    this.name = 'SchemaBehindError';
   }
 }
 
@@ -55,11 +78,14 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env, optio
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : join(resolveDataDir(env.DATA_DIR || undefined, { invokedFrom: invocationDir(env) }), 'data');
   // Opening PGlite on a directory that is not there would create a whole database to find it empty.
-  if (dataDir && options.migrate === false && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir}, under DATA_DIR, does not exist)`);
+  if (dataDir && !options.create && !existsSync(dataDir)) throw new NotMigratedError(`the embedded database (${dataDir}, under DATA_DIR, does not exist)`);
   const db = await openDatabase({ databaseUrl, dataDir, applicationName: CLI_HOLDER, connectTimeoutMs: connectTimeoutMs(env) });
   try {
-    if (options.migrate === false) await requireShopTables(db, databaseUrl ? 'DATABASE_URL' : 'the embedded database');
-    else await migrate(db);
+    const where = databaseUrl ? 'DATABASE_URL' : 'the embedded database';
+    if (options.migrate !== false) await migrate(db);
+    else await requireShopTables(db, where);
+    const pending = options.current ? await pendingMigrations(db) : [];
+    if (pending.length > 0) throw new SchemaBehindError(where, pending);
   } catch (error) {
     await db.close();
     throw error;

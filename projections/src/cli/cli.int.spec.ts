@@ -540,6 +540,29 @@ it("keeps an audit's finding as its exit code when the reader of its output has 
   }
 });
 
+// CLI QA: `customer forget` on a database an older shop migrated failed on a missing column's SQL error.
+it('refuses the admin and customer commands on a database that lacks a migration of this version, changing nothing', async () => {
+  const behind = await createPostgresTestDatabase();
+  try {
+    const [last] = loadMigrations().slice(-1);
+    await behind.db.query('DELETE FROM schema_migrations WHERE id = $1', [last.id]);
+    await behind.db.query(`INSERT INTO users (name, email, phone, google_sub) VALUES ('Rosa', 'rosa@example.pe', '987111222', 'sub-rosa')`);
+    for (const command of [['customer', 'forget', 'rosa@example.pe', '--yes'], ['customer', 'export', 'rosa@example.pe'], ['admin', 'grant', 'rosa@example.pe']]) {
+      const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: behind.url }, options), ...command);
+      expect([command.join(' '), code, err]).toEqual([
+        command.join(' '),
+        1,
+        `error: DATABASE_URL lacks a migration of this version (${last.id}): start this version's shop once, which applies them, then run this again\n`,
+      ]);
+    }
+    const { rows } = await behind.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email = 'rosa@example.pe'`);
+    expect(rows[0].n).toBe(1);
+    expect((await behind.db.query('SELECT 1 FROM admins')).rows).toEqual([]);
+  } finally {
+    await behind.drop();
+  }
+});
+
 it('reads nothing into a database the shop never migrated: status, audit and admin say so and create no table', async () => {
   const empty = await createPostgresTestDatabase({ migrate: false });
   try {
@@ -575,10 +598,11 @@ it('says which migrations of this version a database an older shop migrated has 
   }
 });
 
-it('creates no embedded database where there is none: status, audit and admin say so', async () => {
+it('creates no embedded database where there is none: status, audit, admin, replay and rebuild say so', async () => {
   const parent = mkdtempSync(join(tmpdir(), 'tcg-cli-none-'));
   try {
-    for (const command of [['projections', 'status'], ['audit'], ['admin', 'grant', 'rosa@example.pe'], ['admin', 'revoke', 'rosa@example.pe']]) {
+    const commands = [['projections', 'status'], ['audit'], ['admin', 'grant', 'rosa@example.pe'], ['admin', 'revoke', 'rosa@example.pe'], ['projections', 'replay', '--all'], ['projections', 'rebuild', 'cards']];
+    for (const command of commands) {
       const { code, err } = await runWith((options) => openCliContext({ DATA_DIR: join(parent, 'var') }, options), ...command);
       expect([code, err]).toEqual([1, expect.stringContaining('the embedded database (')]);
       expect(err).toContain('has no shop tables');

@@ -102,9 +102,11 @@ export function createProgram(open: Open = (options) => openCliContext(process.e
   program.addCommand(projectionsCommand(open, withContext));
   program.addCommand(auditCommand(open, withContext));
   program.addCommand(seedSyntheticCommand(open, withContext));
-  // Granting needs the users the shop's sign-in created: a database without its tables is refused, not migrated.
-  program.addCommand(adminCommand((work) => withContextResult(() => open({ migrate: false }), (context) => work(context.db))));
-  program.addCommand(customerCommand((work) => withContextResult(() => open({ migrate: false }), (context) => work(context.db))));
+  // Granting needs the users the shop's sign-in created: a database without its tables is refused, not
+  // migrated, and so is one an older shop migrated (a running older shop would not expect the new tables).
+  const current = { migrate: false, current: true } as const;
+  program.addCommand(adminCommand((work) => withContextResult(() => open(current), (context) => work(context.db))));
+  program.addCommand(customerCommand((work) => withContextResult(() => open(current), (context) => work(context.db))));
   for (const command of [program, ...program.commands, ...program.commands.flatMap((child) => child.commands)]) {
     command.exitOverride();
     // `--json` goes after any command too: each command's help lists it.

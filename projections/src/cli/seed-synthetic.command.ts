@@ -49,6 +49,6 @@ export function seedSyntheticCommand(open: Open, withContext: (open: Open, work:
     .requiredOption('--events <n>', `events in all, listings included (at most ${SYNTHETIC_MAX_EVENTS})`, upTo(SYNTHETIC_MAX_EVENTS))
     .option('--seed <n>', 'random seed (same seed, same history)', positiveInt, SYNTHETIC_DEFAULT_SEED)
     .action((options: { cards: number; events: number; seed: number }, self: Command) =>
-      withContext(open, (context) => seed(context, { ...options, json: jsonWanted(self) })),
+      withContext(() => open({ create: true }), (context) => seed(context, { ...options, json: jsonWanted(self) })),
     );
 }
