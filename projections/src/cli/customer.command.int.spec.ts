@@ -167,6 +167,16 @@ describe('tcg customer forget on PostgreSQL', () => {
 
   it('takes the user id once the account is gone, and names an e-mail it does not know', async () => {
     await database.db.query(`UPDATE orders SET name = 'Rosa Huamán' WHERE id = 'o-rosa-clear'`);
+    expect(await tcg('customer', 'forget', rosa.toUpperCase(), '--yes')).toBe(
+      [
+        `${rosa.toUpperCase()} is erased (user ${rosa}): their key is destroyed, so the 1 order sealed with it reads '${ERASED}' everywhere, for good.`,
+        `1 order placed before buyers were sealed now reads '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`,
+        `Their payment proof images (proofs/${rosa}/ in the files folder or bucket) are deleted by the shop's next proof sweep, within the hour.\n`,
+      ].join('\n'),
+    );
+    // Nothing in the clear left: nothing to say about it (CLI QA: "0 orders … run this again").
+    expect(await tcg('customer', 'forget', rosa, '--yes')).not.toContain('placed before buyers were sealed');
+    await database.db.query(`UPDATE orders SET name = 'Rosa Huamán' WHERE id = 'o-rosa-clear'`);
     expect(JSON.parse(await tcg('--json', 'customer', 'forget', rosa.toUpperCase(), '--yes'))).toMatchObject({ userId: rosa, ordersInTheClear: 1 });
     expect((await buyers(rosa))[0]).toMatchObject({ id: 'o-rosa-clear', name: ERASED });
     const refused = await tcg('customer', 'forget', 'rosa@example.pe', '--yes').catch((error: unknown) => error);

@@ -90,10 +90,16 @@ export async function customerData(db: Sql, email: string): Promise<CustomerData
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
+
 function forgotten(who: string, report: ForgetReport): string {
+  const { sealedOrders: sealed, ordersInTheClear: clear } = report;
   return [
-    `${who} is erased (user ${report.userId}): their key is destroyed, so the ${report.sealedOrders} orders sealed with it read '${ERASED}' everywhere, for good.`,
-    `${report.ordersInTheClear} orders placed before buyers were sealed now read '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`,
+    `${who} is erased (user ${report.userId}): their key is destroyed, so ${sealed === 0 ? 'nothing sealed with it can be read again' : `the ${orders(sealed)} sealed with it ${sealed === 1 ? 'reads' : 'read'} '${ERASED}' everywhere, for good`}.`,
+    // Only when there were any (CLI QA: "0 orders … run this again after a rebuild").
+    ...(clear === 0
+      ? []
+      : [`${orders(clear)} placed before buyers were sealed now ${clear === 1 ? 'reads' : 'read'} '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`]),
     `Their payment proof images (${report.proofFolder}/ in the files folder or bucket) are deleted by the shop's next proof sweep, within the hour.`,
   ].join('\n');
 }

@@ -25,7 +25,7 @@ export interface ForgetReport {
   userId: string;
   /** Orders whose buyer was sealed: unreadable from now on, in the read models, the log and every rebuild. */
   sealedOrders: number;
-  /** Orders placed before sealing: blanked in `orders`; the log still names their buyer (ADR 0007, item 5). */
+  /** Orders placed before sealing blanked now in `orders`; the log still names their buyer (ADR 0007, item 5). */
   ordersInTheClear: number;
   /** The folder of the customer's proof images, which the shop's next proof sweep deletes (within the hour). */
   proofFolder: string;
@@ -61,7 +61,12 @@ export async function forgetCustomer(db: Database, userId: string): Promise<Forg
     );
     for (const table of ['order_proofs', 'proof_uploads', 'idempotency_keys']) await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     await tx.query(`DELETE FROM reservation_attempts WHERE user_id = $1 AND status <> 'reserving'`, [userId]);
-    const clear = await tx.query('UPDATE orders SET name = $2, email = $2, phone = $2 WHERE user_id = $1 AND buyer_sealed IS NULL', [userId, ERASED]);
+    // Those still naming the buyer: run again, it counts what a rebuild wrote back, not what it blanked before.
+    const clear = await tx.query(
+      `UPDATE orders SET name = $2, email = $2, phone = $2
+        WHERE user_id = $1 AND buyer_sealed IS NULL AND (name IS DISTINCT FROM $2 OR email IS DISTINCT FROM $2 OR phone IS DISTINCT FROM $2)`,
+      [userId, ERASED],
+    );
     const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND buyer_sealed IS NOT NULL', [userId]);
     await tx.query(`DELETE FROM sessions WHERE sess->>'userId' = $1`, [userId]);
     // Its admins and discord_links rows go with it (ON DELETE CASCADE).
