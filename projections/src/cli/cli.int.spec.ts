@@ -363,6 +363,9 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
     expect(replay.code).toBe(1);
     // One line, naming the field: zod's own message is pretty-printed JSON over many lines.
     expect(replay.err).toMatch(/^error: projection cards halted: event StockSold at position \d+ on card-Bogus\S+: Cannot read event StockSold v1: [^\n]*quantity: Invalid input: expected number[^\n]*\n$/);
+    // CLI QA: of a replay of several, the halt alone read as if nothing had been replayed.
+    const all = await runWith(open, 'projections', 'replay', '--all');
+    expect([all.code, all.err]).toEqual([1, expect.stringMatching(/^error: projection cards halted: event StockSold .*; orders was replayed to the end \(tcg projections status\)\n$/)]);
     const afterReplay = await runWith(open, 'projections', 'status');
     expect(afterReplay.out).toMatch(/^cards\s+halted\s/m);
     expect(afterReplay.out).toMatch(/^ +last error: event StockSold at position \d+ on card-Bogus\S+: Cannot read event StockSold v1: [^\n]*quantity: Invalid input: expected number[^\n]*\n(?!\s+[\]"}])/m);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { pendingMigrations } from '../db/migrate';
-import { CatchUpProgress } from '../projections/catch-up';
+import { CatchUpProgress, ProjectionHaltedError } from '../projections/catch-up';
 import { type ProjectionState, readCheckpoints } from '../projections/checkpoints';
 import { rebuildProjection, SHADOW_SUFFIX } from '../projections/blue-green';
 import { deferredIndexCount } from '../projections/deferred-indexes';
@@ -149,6 +149,16 @@ function refuseUnknownNames(names: readonly string[]): void {
   if (unknown !== undefined) throw new UnknownProjectionError(unknown, [...known, `${OPENSEARCH_PROJECTION} (with OPENSEARCH_URL)`]);
 }
 
+/**
+ * A replay of several stops one projection on its event and applies the others to the end: said with the
+ * halt (CLI QA: the halt alone read as if nothing had been replayed).
+ */
+function othersReplayed(halted: ProjectionHaltedError, projections: readonly Projection[]): Error {
+  const others = projections.map((projection) => projection.name).filter((name) => name !== halted.projectionName);
+  if (others.length === 0) return halted;
+  return new Error(`${halted.message}; ${others.join(', ')} ${others.length === 1 ? 'was' : 'were'} replayed to the end (tcg projections status)`);
+}
+
 /** `search-opensearch` named without OPENSEARCH_URL: the name is right, the configuration is missing. */
 class OpenSearchUnsetError extends UnknownProjectionError {
   constructor(known: readonly string[]) {
@@ -182,14 +192,18 @@ export function projectionsCommand(open: Open, withContext: (open: Open, work: (
       if (Boolean(options.all) === names.length > 0) self.error('error: name the projections to replay, or give --all (not both)');
       refuseUnknownNames(names);
       interruption.note = REPLAY_INTERRUPTED_NOTE;
-      return withContext(open, (context) => {
+      return withContext(open, async (context) => {
         const projections = replayNames(context, names, options.all);
-        return rerun(context, jsonWanted(self), {
-          projections,
-          kind: 'replay',
-          run: (onStart, onProgress, onFinishing) =>
-            replayProjections({ db: context.db, store: context.store, projections, batchSize: REPLAY_BATCH, onStart, onProgress, onFinishing }),
-        });
+        try {
+          await rerun(context, jsonWanted(self), {
+            projections,
+            kind: 'replay',
+            run: (onStart, onProgress, onFinishing) =>
+              replayProjections({ db: context.db, store: context.store, projections, batchSize: REPLAY_BATCH, onStart, onProgress, onFinishing }),
+          });
+        } catch (error) {
+          throw error instanceof ProjectionHaltedError ? othersReplayed(error, projections) : error;
+        }
       });
     });
   command
