@@ -280,6 +280,19 @@ it('audits as of the cards projection when it is behind the log: no false differ
   expect(result.out).toContain('audit: 50 cards, stored stock equals replayed stock for all');
 });
 
+// CLI QA: `search-opensearch__shadow` (25 characters) pushed its row's columns out of line.
+it('keeps the columns of status in line, whatever the length of a name', async () => {
+  await database.db.transaction((tx) => resetCheckpoint(tx, 'search-opensearch__shadow', 0, 0));
+  try {
+    const rows = (await run('projections', 'status')).out.split('\n').filter((line) => /^(cards|orders|search-opensearch__shadow) /.test(line));
+    expect(rows).toHaveLength(3);
+    const stateColumn = rows.map((line) => line.search(/ (running|stopped|halted|not started|abandoned)/));
+    expect(new Set(stateColumn)).toEqual(new Set([25]));
+  } finally {
+    await database.db.query(`DELETE FROM projection_checkpoints WHERE name = 'search-opensearch__shadow'`);
+  }
+});
+
 it('shows a shadow left by an interrupted rebuild as abandoned, and how to clear it', async () => {
   await database.db.transaction((tx) => resetCheckpoint(tx, 'cards__shadow', 0, 0));
   const text = await run('projections', 'status');

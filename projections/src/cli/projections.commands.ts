@@ -55,6 +55,9 @@ async function status(context: CliContext, json: boolean): Promise<void> {
   const pending = await pendingMigrations(context.db);
   // Read last: every event the lags counted is at or before it, so a projection at the head has none.
   const head = await context.store.head();
+  // Names in one column, as wide as the longest (CLI QA: `search-opensearch__shadow` pushed its row out of line).
+  const width = Math.max(22, ...rows.map((row) => row.name.length));
+  const under = ' '.repeat(width + 1);
   print(json, { head, pendingMigrations: pending, projections: rows }, () => [
     `event store head: ${head}`,
     ...(pending.length > 0
@@ -62,13 +65,13 @@ async function status(context: CliContext, json: boolean): Promise<void> {
       : []),
     ...rows.map(
       (row) =>
-        `${row.name.padEnd(22)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents}${row.lagEventsExact ? '' : '+'} events / ${row.lagSeconds} s  applied ${row.eventsApplied}` +
-        (row.lastError ? `\n${' '.repeat(23)}last error: ${row.lastError}` : '') +
+        `${row.name.padEnd(width)} ${row.state.padEnd(11)} position ${row.position}  lag ${row.lagEvents}${row.lagEventsExact ? '' : '+'} events / ${row.lagSeconds} s  applied ${row.eventsApplied}` +
+        (row.lastError ? `\n${under}last error: ${row.lastError}` : '') +
         (row.deferredIndexes > 0
-          ? `\n${' '.repeat(23)}${row.deferredIndexes} secondary indexes not built: a replay builds them when it ends; after an interrupted one, the next projector, replay or rebuild of ${row.name} does (searches are slow until then)`
+          ? `\n${under}${row.deferredIndexes} secondary indexes not built: a replay builds them when it ends; after an interrupted one, the next projector, replay or rebuild of ${row.name} does (searches are slow until then)`
           : '') +
         (row.state === 'abandoned' || row.state === 'failed'
-          ? `\n${' '.repeat(23)}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\`${row.name === `${OPENSEARCH_PROJECTION}${SHADOW_SUFFIX}` ? ' (with OPENSEARCH_URL set)' : ''} clears it`
+          ? `\n${under}left by ${row.state === 'failed' ? 'a rebuild that stopped on the error above' : 'an interrupted rebuild'}; the next \`tcg projections rebuild ${row.name.slice(0, -SHADOW_SUFFIX.length)}\`${row.name === `${OPENSEARCH_PROJECTION}${SHADOW_SUFFIX}` ? ' (with OPENSEARCH_URL set)' : ''} clears it`
           : ''),
     ),
   ]);
