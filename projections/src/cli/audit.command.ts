@@ -46,8 +46,8 @@ function summary(checked: number, differences: StockDifference[], missing: strin
   const below = differences.filter((row) => row.negative).length;
   const differ = differences.length - below;
   const found = [
-    differ > 0 ? `${differ} of ${checked} cards differ` : null,
-    below > 0 ? `${below} of ${checked} ${below === 1 ? 'card goes' : 'cards go'} below zero in the log` : null,
+    differ > 0 ? `${differ} of ${checked} cards ${differ === 1 ? 'differs' : 'differ'}` : null,
+    below > 0 ? `${below} of ${checked} cards ${below === 1 ? 'goes' : 'go'} below zero in the log` : null,
     missing.length > 0 ? `${missing.length === 1 ? '1 card of the log has' : `${missing.length} cards of the log have`} no row` : null,
     halted ? 'the cards projection is halted (its rows stop at the halt)' : null,
   ].filter((part) => part !== null);

@@ -107,7 +107,7 @@ it('prints only the differing cards and exits 1 when the stored stock is wrong',
   const { rows } = await database.db.query<{ id: string; stock_final: number }>('UPDATE cards SET stock_final = stock_final + 2 WHERE id = (SELECT min(id) FROM cards) RETURNING id, stock_final');
   const result = await run('audit');
   expect(result.code).toBe(1);
-  expect(result.out).toBe(`${rows[0].id}: stored ${rows[0].stock_final}, replayed ${rows[0].stock_final - 2}\naudit: 1 of 50 cards differ\n`);
+  expect(result.out).toBe(`${rows[0].id}: stored ${rows[0].stock_final}, replayed ${rows[0].stock_final - 2}\naudit: 1 of 50 cards differs\n`);
 });
 
 it('names a card of the log without a row, and exits 1', async () => {
@@ -140,7 +140,7 @@ it('names a row whose card has no events in the log, whatever its stock, and exi
     for (const stock of [0, 3]) {
       await database.db.query(`INSERT INTO cards (id, stock_final, ${copied}) SELECT $1, $2, ${copied} FROM cards LIMIT 1`, ['Ghost_X-1_Rare_Unlimited_en', stock]);
       const result = await run('audit');
-      expect([stock, result.code, result.out]).toEqual([stock, 1, `Ghost_X-1_Rare_Unlimited_en: stored ${stock}, but no events in the log\naudit: 1 of 51 cards differ\n`]);
+      expect([stock, result.code, result.out]).toEqual([stock, 1, `Ghost_X-1_Rare_Unlimited_en: stored ${stock}, but no events in the log\naudit: 1 of 51 cards differs\n`]);
       expect(JSON.parse((await run('--json', 'audit')).out).differences).toEqual([{ cardId: 'Ghost_X-1_Rare_Unlimited_en', stored: stock, replayed: 0, noEvents: true }]);
       await database.db.query(`DELETE FROM cards WHERE id = 'Ghost_X-1_Rare_Unlimited_en'`);
     }

@@ -13,7 +13,7 @@ import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching } from '../projections/store-head';
 import { CliContext, type OpenContext } from './cli-context';
-import { interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote, REPLAY_INTERRUPTED_NOTE } from './output';
+import { events, interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote, REPLAY_INTERRUPTED_NOTE } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -136,9 +136,9 @@ async function rerun(context: CliContext, json: boolean, work: Rerun): Promise<v
   const single = results.length === 1;
   print(json, single ? results[0] : results, () => [
     ...results.map(
-      (result) => `${work.kind} of ${result.projection} done: ${result.eventsApplied} events in ${result.seconds} s${single ? ` (${rate} events/s)` : ''}, position ${result.position}`,
+      (result) => `${work.kind} of ${result.projection} done: ${events(result.eventsApplied)} in ${result.seconds} s${single ? ` (${rate} events/s)` : ''}, position ${result.position}`,
     ),
-    ...(single ? [] : [`${applied} events in all, ${rate} events/s`]),
+    ...(single ? [] : [`${events(applied)} in all, ${rate} events/s`]),
   ]);
 }
 

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { SYNTHETIC_DEFAULT_SEED, SYNTHETIC_MAX_CARDS } from '../synthetic/synthetic-history';
 import { seedSynthetic } from '../synthetic/synthetic-seed';
 import type { CliContext, OpenContext } from './cli-context';
-import { interruption, jsonWanted, print } from './output';
+import { events, interruption, jsonWanted, print } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -37,7 +37,7 @@ async function seed(context: CliContext, options: { cards: number; events: numbe
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   print(!!options.json, { cards: options.cards, events: appended, seconds }, () => [
-    `seeded ${options.cards} cards and ${appended} events in ${seconds} s; run the projector (or \`projections replay\`) to project them`,
+    `seeded ${options.cards} cards and ${events(appended)} in ${seconds} s; run the projector (or \`projections replay\`) to project them`,
     ...(appended > options.events ? [`note: ${appended - options.events} event${appended - options.events === 1 ? '' : 's'} more than --events asked: every card's listing, and the last order (its reservations, the order and its outcome), are written whole`] : []),
   ]);
 }
