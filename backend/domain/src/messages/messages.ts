@@ -102,6 +102,14 @@ export const messages = {
       shown: 'Slide visible',
       deleted: 'Slide eliminado',
     },
+    orders: {
+      /**
+       * Spec §8 leaves a failed confirm or cancel unsaid ('Only logged'); said here (docs/decisions/0005),
+       * with the shop's reason when it gave one: the confirm's words are the spec's for a failed confirm.
+       */
+      confirmFailed: 'Ocurrió un error al confirmar el pedido.',
+      cancelFailed: 'Ocurrió un error al anular el pedido.',
+    },
     mostWanted: {
       loadFailed: 'Error al cargar datos',
       saveFailed: 'Error al guardar cambios',

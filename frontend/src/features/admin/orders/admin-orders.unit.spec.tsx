@@ -140,26 +140,26 @@ describe('admin orders list', () => {
     expect(fetch.mock.calls.filter(([path]) => path === `/api/admin/orders/${pending.id}/confirm`)).toHaveLength(1);
   });
 
-  it('only logs a failed cancel (spec §8) and keeps the order as the server has it', async () => {
+  // Admin QA: spec §8 only logs a failed confirm or cancel, and a cancel refused because the order was
+  // confirmed in another tab left the admin guessing (docs/decisions/0005).
+  it.each([
+    ['cancel', 'Anular', 409, 'El pedido ya fue confirmado; no se puede anular.', 'El pedido ya fue confirmado; no se puede anular.'],
+    ['confirm', 'Confirmar', 500, 'Ocurrió un error inesperado.', messages.admin.orders.confirmFailed],
+  ])('says why a %s failed (the shop\'s reason, or its own words for a fault), logs it, and keeps the order as the server has it', async (action, button, status, answered, said) => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
       '/api/admin/orders': ordersPage([pending]),
-      [`/api/admin/orders/${pending.id}/cancel`]: () =>
-        jsonResponse(
-          { statusCode: 409, code: 'order_already_confirmed', message: 'El pedido ya fue confirmado; no se puede anular.' },
-          409,
-        ),
+      [`/api/admin/orders/${pending.id}/${action}`]: () => jsonResponse({ statusCode: status, code: 'refused', message: answered }, status),
     });
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderApp('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Anular' }));
+    await user.click(await screen.findByRole('button', { name: button }));
 
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('admin order cancel failed', expect.objectContaining({ orderId: pending.id })));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText('El pedido ya fue confirmado; no se puede anular.')).not.toBeInTheDocument();
-    expect(within(card(pending.id)).getByRole('button', { name: 'Anular' })).toBeEnabled();
+    expect(await screen.findByText(said, { selector: '[role="alert"] .toast__message' })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(`admin order ${action} failed`, expect.objectContaining({ orderId: pending.id }));
+    expect(within(card(pending.id)).getByRole('button', { name: button })).toBeEnabled();
     logged.mockRestore();
   });
 
