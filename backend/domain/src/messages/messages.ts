@@ -150,6 +150,12 @@ export const messages = {
       imageRetryHint: 'La carta quedó guardada sin imagen; súbela otra vez con cantidad 0 para intentarlo de nuevo.',
       /** Not in the spec: said after a saved upload whose set the shop does not have, so no set page lists it. */
       setNotInShop: (setId: string) => `El set ${setId} no está en la tienda: la carta no aparecerá en su categoría hasta que agregues el set en Sets.`,
+      /**
+       * Not in the spec: the chosen print is already in the shop, and its prices fill the form (admin QA: the
+       * form started at 0 / 0, and a price raised without retyping the offer took the offer away).
+       */
+      listed: (stock: number, price: string) =>
+        `Ya está en la tienda: ${stock} en stock, a ${price}. Los precios de abajo son los actuales; cámbialos solo si quieres cambiarlos.`,
     },
   },
   /** Refusals of the inventory and order rules that the spec does not word; the API answers with these. */
@@ -157,8 +163,9 @@ export const messages = {
     invalidQuantity: 'La cantidad debe ser un número entero entre 1 y 100,000.',
     /** The card upload also takes 0: the card is listed, priced and given its pictures without stock. */
     invalidUploadQuantity: 'La cantidad debe ser un número entero entre 0 y 100,000.',
-    invalidPrice: 'El precio debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
-    invalidUnitCost: 'El costo unitario debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
+    // With an example of what is taken (admin QA: '1,500' was refused, and the text did not say how to write it).
+    invalidPrice: 'El precio debe ser un monto en soles como 12.50 o 1500 (sin separador de miles), hasta S/ 1,000,000.00.',
+    invalidUnitCost: 'El costo unitario debe ser un monto en soles como 12.50 o 1500 (sin separador de miles), hasta S/ 1,000,000.00.',
     salePriceRequired: 'El precio de venta debe ser mayor que S/ 0.00.',
     offerNotBelowSale: 'El precio de oferta debe ser menor que el precio de venta.',
     stockLimit: 'Una carta no puede tener más de 1,000,000 unidades en stock.',

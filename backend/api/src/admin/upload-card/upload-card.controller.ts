@@ -8,7 +8,7 @@ import { INVALID_REQUEST, ZodBodyPipe } from '../../catalog/zod-body.pipe';
 import { ApiError } from '../../web/api-exception.filter';
 import { type CardPictures, CardImagesJobHandler } from './card-images.job';
 import type { CardLookup } from './card-versions';
-import { type UploadCardBody, type UploadCardResult, uploadCardSchema } from './upload-card.schema';
+import { type ListedPrint, type ListedPrintQuery, listedPrintQuerySchema, type UploadCardBody, type UploadCardResult, uploadCardSchema } from './upload-card.schema';
 import { UploadCardService } from './upload-card.service';
 
 @ApiTags('admin')
@@ -23,6 +23,12 @@ export class UploadCardController {
   @Get('card-lookup')
   lookup(@Query('name') name: unknown): Promise<CardLookup> {
     return this.uploads.lookup(typeof name === 'string' ? name.slice(0, 200) : '');
+  }
+
+  /** The shop's card of a chosen print (its stock and prices), or `card: null` for a print not listed yet. */
+  @Get('cards/listed')
+  listed(@Query(new ZodBodyPipe(listedPrintQuerySchema)) query: ListedPrintQuery): Promise<ListedPrint> {
+    return this.uploads.listed(query);
   }
 
   /** The browser's `Idempotency-Key` (optional) makes a re-sent upload add the quantity once; the key with another upload is refused (422). */

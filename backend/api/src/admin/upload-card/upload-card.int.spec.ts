@@ -100,6 +100,7 @@ describe('admin single-card upload API', () => {
   it('is for admins only', async () => {
     await request(shop.server).get('/api/admin/card-lookup?name=Dark%20Magician').expect(401);
     await request(shop.server).post('/api/admin/cards/upload').set(CSRF).send({}).expect(401);
+    await request(shop.server).get('/api/admin/cards/listed').expect(401);
   });
 
   it('looks a card up by English name, with each print, its edition rule and a Spanish name', async () => {
@@ -405,6 +406,21 @@ describe('admin single-card upload API', () => {
       `SELECT stock_final FROM cards WHERE set_code = 'MACR-SP036' AND edition = '1st Edition'`,
     );
     expect(rows).toEqual([{ stock_final: 9 }]);
+  });
+
+  // Admin QA: the form started every card at sale 0 and offer 0, so raising a listed card's price took its offer away unseen.
+  it("answers the shop's card of a chosen print with its stock and prices, null for one not listed, 400 for an incomplete print", async () => {
+    const card = await lookup('Ash Blossom & Joyous Spring');
+    const { setCode, rarity, edition } = card.versions[0];
+    const print = { name: card.name, setCode, rarity, edition, language: 'en' };
+    const listed = async (query: object) => (await admin.get('/api/admin/cards/listed').query(query).expect(200)).body;
+    const before = (await listed(print)).card?.stockFinal ?? 0;
+    const uploaded = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { quantity: 4, salePrice: 12500, offerPrice: 10625 })).expect(201);
+    expect(await listed(print)).toEqual({ card: { id: uploaded.body.cardId, stockFinal: before + 4, lastSalePrice: 12500, lastOfferPrice: 10625 } });
+    // A print the shop never listed (another card's name under this code).
+    expect(await listed({ ...print, name: 'Pot of Prosperity' })).toEqual({ card: null });
+    const { setCode: _setCode, ...incomplete } = print;
+    expect((await admin.get('/api/admin/cards/listed').query(incomplete).expect(400)).body).toMatchObject({ statusCode: 400 });
   });
 
   it('registers the image job rate-limited under 20 requests a second, with retries and backoff', () => {

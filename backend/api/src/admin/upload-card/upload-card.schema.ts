@@ -55,6 +55,16 @@ export const uploadCardSchema = z.object({
 
 export type UploadCardBody = z.output<typeof uploadCardSchema>;
 
+/** A print as the upload form has chosen it: what `GET /api/admin/cards/listed` looks for. */
+export const listedPrintQuerySchema = uploadCardSchema.pick({ name: true, setCode: true, rarity: true, edition: true, language: true });
+
+export type ListedPrintQuery = z.output<typeof listedPrintQuerySchema>;
+
+/** The shop's card of a print, as the upload form shows it before an upload changes it. */
+export interface ListedPrint {
+  card: { id: string; stockFinal: number; lastSalePrice: number; lastOfferPrice: number | null } | null;
+}
+
 export interface UploadCardResult {
   cardId: string;
   /** False when the card existed and only its stock grew. */

@@ -11,7 +11,7 @@ import type { CardDatabaseCard } from '../card-database/card-database.types';
 import { TRANSLATOR, type Translator } from '../translation/translation.port';
 import { CardImagesJobHandler } from './card-images.job';
 import { cardLookup, type CardLookup, setCodeForLanguage } from './card-versions';
-import type { UploadCardBody, UploadCardResult } from './upload-card.schema';
+import type { ListedPrint, ListedPrintQuery, UploadCardBody, UploadCardResult } from './upload-card.schema';
 
 /** Advisory lock space of an upload's print (every space: docs/operations-cli.md). */
 export const UPLOAD_PRINT_LOCK_SPACE = 3006;
@@ -140,6 +140,22 @@ export class UploadCardService {
     } finally {
       await lock.release();
     }
+  }
+
+  /**
+   * The shop's card of the print the upload form has chosen, with its stock and prices (admin QA: the form
+   * started every card at sale 0 and offer 0, so an admin raising a listed card's price took its offer away
+   * without a word). Read from the cards read model, as `listedPrint` finds it.
+   */
+  async listed(query: ListedPrintQuery): Promise<ListedPrint> {
+    const print = { ...query, setCode: setCodeForLanguage(query.setCode, query.language), defaultName: query.name };
+    const { rows } = await this.db.query<{ id: string; stockFinal: number; lastSalePrice: number; lastOfferPrice: number | null }>(
+      `SELECT id, stock_final AS "stockFinal", last_sale_price AS "lastSalePrice", last_offer_price AS "lastOfferPrice" FROM cards
+        WHERE set_code = $1 AND rarity = $2 AND edition = $3 AND language = $4 AND default_name = $5
+        ORDER BY id LIMIT 1`,
+      [print.setCode, print.rarity, print.edition, print.language, print.defaultName],
+    );
+    return { card: rows[0] ?? null };
   }
 
   /** The id of the card already listed for this print (the one under this name first), whatever Spanish name it was given. */

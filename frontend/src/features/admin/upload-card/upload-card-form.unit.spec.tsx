@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch, sentBodies } from '../slider/testing/admin-fetch';
 import { NO_TRANSLATION_HINT } from './components/upload-card-form';
@@ -101,6 +101,39 @@ describe('single card upload', () => {
     await user.selectOptions(field('Versión'), '1');
     await user.click(screen.getByRole('button', { name: 'Subir carta' }));
     expect(await screen.findByText(`${messages.admin.upload.saved} ${messages.admin.upload.setNotInShop('SDMY')}`)).toBeInTheDocument();
+  });
+
+  // Admin QA: the form started a listed card at 0 / 0, and a price raised without retyping the offer took it away unseen.
+  it("says a chosen print is already in the shop, fills its prices, and keeps the ones the admin does not change", async () => {
+    const listedPath = (language: string) =>
+      `/api/admin/cards/listed?${new URLSearchParams({ name: 'Dark Magician', setCode: language === 'es' ? 'LOB-SP005' : 'LOB-EN005', rarity: 'Ultra Rare', edition: 'Unlimited', language })}`;
+    const card = { id: 'Dark Magician_LOB-EN005_Ultra Rare_Unlimited_en', stockFinal: 5, lastSalePrice: 12500, lastOfferPrice: 10625 };
+    const { user, field, fetch } = await searched({
+      [`GET ${listedPath('en')}`]: () => jsonResponse({ card }),
+      [`GET ${listedPath('es')}`]: () => jsonResponse({ card: null }),
+      'POST /api/admin/cards/upload': () => jsonResponse({ cardId: card.id, created: false, stock: 5, imagesQueued: false, queuedAt: null, setId: 'LOB', setInShop: true, position: 3 }, 201),
+    });
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    expect(await screen.findByText(messages.admin.upload.listed(5, 'S/ 125.00 (oferta S/ 106.25)'))).toBeInTheDocument();
+    expect(field('Precio de venta (S/)')).toHaveValue('125.00');
+    expect(field('Precio de oferta (S/)')).toHaveValue('106.25');
+
+    // The Spanish print is not in the shop: the spec's 0 / 0 again, and nothing said.
+    await user.selectOptions(field('Idioma'), 'es');
+    await waitFor(() => expect(field('Precio de venta (S/)')).toHaveValue('0'));
+    expect(field('Precio de oferta (S/)')).toHaveValue('0');
+    expect(screen.queryByText(/Ya está en la tienda/)).not.toBeInTheDocument();
+
+    await user.selectOptions(field('Idioma'), 'en');
+    await waitFor(() => expect(field('Precio de venta (S/)')).toHaveValue('125.00'));
+    await user.clear(field('Cantidad'));
+    await user.type(field('Cantidad'), '0');
+    await user.clear(field('Precio de venta (S/)'));
+    await user.type(field('Precio de venta (S/)'), '130');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(messages.admin.upload.saved)).toBeInTheDocument();
+    expect(sentBodies(fetch, 'POST', '/api/admin/cards/upload')).toEqual([expect.objectContaining({ quantity: 0, salePrice: 13000, offerPrice: 10625 })]);
   });
 
   it('uploads the chosen version in céntimos and says so', async () => {

@@ -66,7 +66,35 @@ export function useUploadCard() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: UploadCardBody; idempotencyKey: string }) =>
       api.post<UploadCardResult>('/api/admin/cards/upload', body, { idempotencyKey }),
-    onSuccess: ({ position }) => catalogueChanged(queryClient, position),
+    onSuccess: ({ position }) => {
+      catalogueChanged(queryClient, position);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'listed-print'] });
+    },
+  });
+}
+
+/** A print as the form has chosen it. */
+export interface ChosenPrint {
+  name: string;
+  setCode: string;
+  rarity: string;
+  edition: Edition;
+  language: CardLanguage;
+}
+
+/** The shop's card of a print: null for one not listed yet. Amounts in céntimos. */
+export interface ListedPrint {
+  card: { id: string; stockFinal: number; lastSalePrice: number; lastOfferPrice: number | null } | null;
+}
+
+/** GET /api/admin/cards/listed: the shop's card of the chosen print, its stock and prices as they are now. */
+export function useListedPrint(print: ChosenPrint | null) {
+  return useQuery({
+    queryKey: ['admin', 'listed-print', print],
+    queryFn: () => api.get<ListedPrint>(`/api/admin/cards/listed?${new URLSearchParams({ ...print! })}`),
+    enabled: print !== null,
+    // Its stock and prices as they are when the print is chosen, not as an earlier choice found them.
+    staleTime: 0,
   });
 }
 

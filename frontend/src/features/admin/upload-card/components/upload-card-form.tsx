@@ -1,7 +1,8 @@
 import { isAmount, isUploadQuantity, messages, parseSolesToCents } from '@tcg/domain';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import {
   type CardLanguage,
@@ -10,7 +11,9 @@ import {
   setCodeForLanguage,
   type UploadCardBody,
   useCardLookup,
+  type ListedPrint,
   useCardPictures,
+  useListedPrint,
   useUploadCard,
 } from '../api/upload-card';
 import '../../content-admin.css';
@@ -44,6 +47,21 @@ export const NO_TRANSLATION_HINT = 'Sin traducción automática: escribe el nomb
 /** Spec §9: a new upload starts at quantity 1, cost 0, sale 0, offer 0, language en. */
 const defaults = { quantity: '1', unitCost: '0', salePrice: '0', offerPrice: '0', language: 'en' as CardLanguage };
 
+/** Céntimos as the price fields take them: `125.00`, no thousands separator. */
+const asField = (cents: number) => (cents / 100).toFixed(2);
+
+/** The prices a listed card fills the form with: its own; the spec's 0 / 0 for a print not listed yet. */
+function pricesOf(listed: ListedPrint['card']): { salePrice: string; offerPrice: string } {
+  if (!listed) return { salePrice: defaults.salePrice, offerPrice: defaults.offerPrice };
+  return { salePrice: asField(listed.lastSalePrice), offerPrice: asField(listed.lastOfferPrice ?? 0) };
+}
+
+/** What the admin is told of a listed card: its stock and its price as the shop shows it. */
+function listedNote(card: NonNullable<ListedPrint['card']>): string {
+  const price = card.lastOfferPrice === null ? `${formatMoney(card.lastSalePrice)}, sin oferta` : `${formatMoney(card.lastSalePrice)} (oferta ${formatMoney(card.lastOfferPrice)})`;
+  return upload.listed(card.stockFinal, price);
+}
+
 /** Spec §2/§5 Admin single card upload: search by English name (Enter), choose a version, upload. */
 export function UploadCardForm() {
   const formId = useId();
@@ -67,6 +85,27 @@ export function UploadCardForm() {
   const untranslated = found !== null && found.spanishName === null;
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
   const setCode = chosen ? setCodeForLanguage(chosen.setCode, numbers.language) : '';
+
+  // The shop's card of the chosen print: its stock and prices are said, and fill the price fields, so an
+  // upload keeps what the admin does not change (admin QA: a price raised over the form's 0 / 0 took the
+  // card's offer away unseen). Fields the admin has typed in are left as typed.
+  const print = useMemo(
+    () => (found && chosen ? { name: found.name, setCode, rarity: chosen.rarity, edition, language: numbers.language } : null),
+    [found, chosen, setCode, edition, numbers.language],
+  );
+  const listed = useListedPrint(print);
+  const listedCard = print && listed.isSuccess ? listed.data.card : null;
+  const filled = useRef(pricesOf(null));
+  const current = useRef(numbers);
+  current.current = numbers;
+  useEffect(() => {
+    if (!listed.isSuccess) return;
+    const next = pricesOf(listed.data.card);
+    const { salePrice, offerPrice } = current.current;
+    const untouched = salePrice === filled.current.salePrice && offerPrice === filled.current.offerPrice;
+    filled.current = next;
+    if (untouched) setNumbers((numbers) => ({ ...numbers, ...next }));
+  }, [listed.isSuccess, listed.data]);
 
   // The name as typed now: a lookup answered after the name changed is not this name's.
   const typedName = useRef('');
@@ -157,6 +196,7 @@ export function UploadCardForm() {
           setQueued(result.queuedAt ? { cardId: result.cardId, since: result.queuedAt } : null);
           setVersion('');
           setNumbers(defaults);
+          filled.current = pricesOf(null);
         },
         onError: (error) => setUploadStatus(uploadFailure(refusalOf(error))),
       },
@@ -263,6 +303,11 @@ export function UploadCardForm() {
             <option value="es">Español</option>
           </select>
         </label>
+        {listedCard && (
+          <p className="ca-hint ca-form__note" role="status">
+            {listedNote(listedCard)}
+          </p>
+        )}
         {number('quantity', 'Cantidad', false, QUANTITY_HINT)}
         {number('unitCost', 'Costo unitario (S/)', true)}
         {number('salePrice', 'Precio de venta (S/)', true)}
