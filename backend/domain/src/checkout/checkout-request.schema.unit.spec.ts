@@ -44,7 +44,7 @@ describe('checkout request schema', () => {
 
   it.each([-1, 12.99, 100_000_001])('refuses a unit price of %p (whole céntimos, at most S/ 1,000,000.00)', (unitPrice) => {
     expect(messagesOf({ ...valid, items: [{ ...valid.items[0], unitPrice }] })).toEqual([
-      'El precio debe ser un monto válido en soles, hasta S/ 1,000,000.00.',
+      'El precio debe ser un monto en soles como 12.50 o 1500 (sin separador de miles), hasta S/ 1,000,000.00.',
     ]);
   });
 });
