@@ -23,13 +23,14 @@ export class SetAutocompleteService {
       const official = (await this.cardDatabase.sets()).find((set) => set.set_name?.trim().toLowerCase() === wanted);
       if (!official) throw new ApiError(404, 'set_not_found', messages.admin.sets.notInOfficialList);
       const cards = setCardCodes(official.set_code, await this.cardDatabase.cardsOfSet(official.set_name));
-      if (cards.length === 0) throw new ApiError(404, 'set_without_cards', messages.admin.sets.noCards);
+      // A set announced for pre-order has its code and date before its cards (admin QA: they were thrown
+      // away with the refusal): the set is filled, and the spec's 'No se encontraron cartas…' said with it.
       return {
         id: official.set_code,
         name: official.set_name,
         releaseDate: official.tcg_date ?? '',
         cards,
-        message: messages.admin.sets.autocompleted(cards.length),
+        message: cards.length === 0 ? messages.admin.sets.noCards : messages.admin.sets.autocompleted(cards.length),
       };
     } catch (error) {
       if (error instanceof CardDatabaseError) throw new ApiError(502, 'card_database_failed', messages.admin.sets.apiFailed);

@@ -146,6 +146,21 @@ describe('the set dialog', () => {
     ]);
   });
 
+  it('fills a set the card database has no cards of yet (a pre-order), and says it has none', async () => {
+    const { user, dialog, field } = await open(
+      {
+        'POST /api/admin/sets/autocomplete': () =>
+          jsonResponse({ id: 'EMPT', name: 'Empty Promises', releaseDate: '2024-01-01', cards: [], message: messages.admin.sets.noCards }),
+      },
+      'Nuevo set',
+    );
+    await user.type(field('Nombre'), 'empty promises');
+    await user.click(within(dialog).getByRole('button', { name: 'Autocompletar' }));
+    expect(await screen.findByText(messages.admin.sets.noCards, { selector: '[role="alert"] .toast__message' })).toBeInTheDocument();
+    expect(field('Código')).toHaveValue('EMPT');
+    expect(field('Lanzamiento')).toHaveValue('2024-01-01');
+  });
+
   it('shows the card database refusal as it is worded', async () => {
     const { user, dialog, field } = await open(
       { 'POST /api/admin/sets/autocomplete': () => jsonResponse({ statusCode: 404, code: 'set_not_found', message: messages.admin.sets.notInOfficialList }, 404) },

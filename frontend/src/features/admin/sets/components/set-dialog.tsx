@@ -73,7 +73,9 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
           releaseDate: found.releaseDate || current.releaseDate,
           cards: found.cards,
         }));
-        toast.success(found.message);
+        // A set without cards yet (a pre-order) is filled all the same; that it has none is the spec's error text.
+        if (found.cards.length === 0) toast.error(found.message);
+        else toast.success(found.message);
       },
       onError: (error) => toast.error(saidWhy(error) ? error.message : messages.admin.sets.apiFailed),
     });
