@@ -208,6 +208,19 @@ describe('single card upload', () => {
     expect(field('Versión')).toHaveValue('0');
   });
 
+  // Admin QA: an upload while the card database was down said only the spec's failure status.
+  it('says after the failure status that the card database did not answer, and only the spec text for another fault', async () => {
+    let answer = { statusCode: 502, code: 'card_database_failed', message: messages.admin.upload.uploadFailed };
+    const { user, field } = await searched({ 'POST /api/admin/cards/upload': () => jsonResponse(answer, answer.statusCode) });
+    await screen.findByText(messages.admin.upload.found);
+    await user.selectOptions(field('Versión'), '0');
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(`${messages.admin.upload.uploadFailed} ${messages.admin.upload.cardDatabaseDown}`)).toBeInTheDocument();
+    answer = { statusCode: 500, code: 'internal', message: 'Ocurrió un error inesperado.' };
+    await user.click(screen.getByRole('button', { name: 'Subir carta' }));
+    expect(await screen.findByText(messages.admin.upload.uploadFailed, { exact: true })).toBeInTheDocument();
+  });
+
   it('refuses an offer at or above the typed sale price before sending anything', async () => {
     const { user, field, fetch } = await searched();
     await screen.findByText(messages.admin.upload.found);

@@ -31,8 +31,14 @@ function searchFailure(error: unknown): string {
   return `${upload.searchFailed} ${unknown ? upload.notFoundHint : upload.cardDatabaseDown}`;
 }
 
+/**
+ * Why an upload failed, when that is known: the shop's refusal of a request (4xx), or a card database that
+ * did not answer (admin QA: said only '❌ Error al subir la carta.', where the search explained itself).
+ */
 function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'card_database_failed') return upload.cardDatabaseDown;
+  return error.status >= 400 && error.status < 500 ? error.message : null;
 }
 
 /** Which step a status line speaks of: it is shown next to that step, so a phone shows it where the finger is. */
