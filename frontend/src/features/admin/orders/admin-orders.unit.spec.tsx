@@ -52,7 +52,10 @@ describe('admin orders list', () => {
     const first = within(card(pending.id));
     expect(first.getByText('Pendiente')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'lucia@example.pe' })).toHaveAttribute('href', 'mailto:lucia@example.pe');
-    expect(first.getByText('987654321')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: '987654321' })).toHaveAttribute('href', 'tel:+51987654321');
+    // Admin QA: the checkout asks for a 'WhatsApp / Celular', and the order offered no chat.
+    expect(first.getByRole('link', { name: 'WhatsApp 987654321' })).toHaveAttribute('href', 'https://wa.me/51987654321');
+    expect(first.getByRole('link', { name: 'WhatsApp 987654321' })).toHaveAccessibleDescription(NEW_TAB);
     expect(first.getByText('5/3/2024')).toBeInTheDocument();
     expect(first.getByRole('row', { name: /Kuriboh 3 S\/ 3\.50 S\/ 10\.50/ })).toBeInTheDocument();
     expect(first.getByRole('row', { name: /Total S\/ 60\.50/ })).toBeInTheDocument();

@@ -73,7 +73,11 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
           <>
             <strong>{order.name}</strong>
             <a href={`mailto:${order.email}`}>{order.email}</a>
-            <a href={`tel:${order.phone}`}>{order.phone}</a>
+            {/* The number as dialled from anywhere, and a chat: the checkout asks for it as 'WhatsApp / Celular' (admin QA). */}
+            <a href={`tel:+51${order.phone}`}>{order.phone}</a>
+            <a href={`https://wa.me/51${order.phone}`} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp ${order.phone}`} aria-describedby={NEW_TAB_NOTE_ID}>
+              WhatsApp <NewTabMark />
+            </a>
           </>
         )}
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
