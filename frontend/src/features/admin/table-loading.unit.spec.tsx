@@ -1,3 +1,4 @@
+import { messages } from '@tcg/domain';
 import { screen } from '@testing-library/react';
 import { jsonResponse, renderApp } from '@/testing/test-utils';
 import { mockAdminFetch } from './slider/testing/admin-fetch';
@@ -33,4 +34,17 @@ it('Most Wanted shows grey rows, and no "Seleccionadas: 0/16", until the saved c
   expect(screen.queryByText(/Seleccionadas:/)).not.toBeInTheDocument();
   entries.release(jsonResponse({ entries: [{ id: 'e1', cardId: 'c1', defaultName: 'Jinzo', set: 'PSV', imageSmallUrl: null, price: 5000, inStock: true, link: '/product/c1' }] }));
   expect(await screen.findByText('Seleccionadas: 1/16')).toBeInTheDocument();
+});
+
+// Admin QA: a shop without cards answered 'No se encontraron resultados.' to a search nobody had made.
+it('Most Wanted says a shop without cards has none, and a search without results that it found none', async () => {
+  mockAdminFetch({
+    'GET /api/admin/most-wanted': () => jsonResponse({ entries: [] }),
+    'GET /api/admin/most-wanted/cards?q=': () => jsonResponse({ cards: [] }),
+    'GET /api/admin/most-wanted/cards?q=zzz': () => jsonResponse({ cards: [] }),
+  });
+  const { user } = renderApp('/admin/manage-most-wanted');
+  expect(await screen.findByText('No hay cartas registradas.')).toBeInTheDocument();
+  await user.type(screen.getByRole('searchbox', { name: 'Buscar cartas' }), 'zzz');
+  expect(await screen.findByText(messages.catalog.noResults)).toBeInTheDocument();
 });

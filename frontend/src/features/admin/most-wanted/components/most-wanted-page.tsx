@@ -103,7 +103,8 @@ export function MostWantedPage() {
               {candidates.data.length === 0 && (
                 <tr>
                   <td colSpan={6} className="ca-muted">
-                    {messages.catalog.noResults}
+                    {/* Nothing searched in a shop without cards is no search without results (admin QA). */}
+                    {q.trim() ? messages.catalog.noResults : 'No hay cartas registradas.'}
                   </td>
                 </tr>
               )}
