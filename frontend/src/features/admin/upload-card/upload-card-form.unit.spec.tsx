@@ -210,7 +210,7 @@ describe('single card upload', () => {
 
   // Admin QA: an upload while the card database was down said only the spec's failure status.
   it('says after the failure status that the card database did not answer, and only the spec text for another fault', async () => {
-    let answer = { statusCode: 502, code: 'card_database_failed', message: messages.admin.upload.uploadFailed };
+    let answer: { statusCode: number; code: string; message: string } = { statusCode: 502, code: 'card_database_failed', message: messages.admin.upload.uploadFailed };
     const { user, field } = await searched({ 'POST /api/admin/cards/upload': () => jsonResponse(answer, answer.statusCode) });
     await screen.findByText(messages.admin.upload.found);
     await user.selectOptions(field('Versión'), '0');
