@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { ToastProvider } from '@/components/ui/toast/toast-provider';
 import { useChangeOrderStatus } from '@/features/admin/orders/api/change-order-status';
 import { useAddStock } from '@/features/admin/stock-check/api/add-stock';
 import { stockCheckQueryOptions } from '@/features/admin/stock-check/api/get-stock-check';
@@ -40,7 +41,12 @@ it('after an order is cancelled, the stock audit waits for it, in this page and 
     '/api/admin/stock-check': () => ({ cards: [], page: 1, pageSize: 50, total: 0, totalPages: 0 }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  // The order's mutation says a failure in a toast.
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
   const { result } = renderHook(() => useChangeOrderStatus(), { wrapper });
   await act(() => result.current.mutateAsync({ orderId: 'o1', action: 'cancel' }));
   await queryClient.fetchQuery(stockCheckQueryOptions({ q: '', onlyDiff: false, page: 1 }));

@@ -30,9 +30,10 @@ export class AdminOrdersController {
     private readonly waiter: ProjectionWaiter,
   ) {}
 
+  /** `?pending=1`: only the orders waiting for the admin. */
   @Get()
-  list(@Query('page') page?: string): Promise<AdminOrdersResponse> {
-    return this.queries.execute(new ListAdminOrdersQuery(parsePage(page)));
+  list(@Query('page') page?: string, @Query('pending') pending?: string): Promise<AdminOrdersResponse> {
+    return this.queries.execute(new ListAdminOrdersQuery(parsePage(page), pending === '1'));
   }
 
   /** Settles every reservation with a `venta`; a cancelled order is refused with 409. */

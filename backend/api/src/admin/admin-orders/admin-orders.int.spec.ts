@@ -264,11 +264,25 @@ describe('admin orders API, a page at a time (real PostgreSQL)', () => {
 
   it('answers 50 orders per page, newest first, with the totals; a page past the last has none', async () => {
     const first = await page('');
-    expect({ ...first, orders: first.orders.length }).toEqual({ orders: 50, page: 1, pageSize: 50, total: ORDERS, totalPages: 2 });
+    expect({ ...first, orders: first.orders.length }).toEqual({ orders: 50, page: 1, pageSize: 50, total: ORDERS, totalPages: 2, pending: ORDERS });
     const second = await page('?page=2');
     expect(second).toMatchObject({ page: 2, total: ORDERS, totalPages: 2 });
     expect([...first.orders, ...second.orders].map((order: AdminOrder) => order.id)).toEqual([...placed].reverse());
-    expect(await page('?page=3')).toEqual({ orders: [], page: 3, pageSize: 50, total: ORDERS, totalPages: 2 });
+    expect(await page('?page=3')).toEqual({ orders: [], page: 3, pageSize: 50, total: ORDERS, totalPages: 2, pending: ORDERS });
+  });
+
+  // Admin QA: on a busy day the older pending orders went to page 2, under the ones already dealt with.
+  it('answers only the pending orders with ?pending=1, paged on their own count, and counts them on every page', async () => {
+    const [newest, second] = [placed[ORDERS - 1], placed[ORDERS - 2]];
+    await admin.agent.post(`/api/admin/orders/${newest}/confirm`).set(CSRF).expect(200);
+    await admin.agent.post(`/api/admin/orders/${second}/cancel`).set(CSRF).expect(200);
+    const all = await page('');
+    expect(all).toMatchObject({ total: ORDERS, pending: ORDERS - 2 });
+    const pendingFirst = await page('?pending=1');
+    expect({ ...pendingFirst, orders: pendingFirst.orders.length }).toEqual({ orders: 50, page: 1, pageSize: 50, total: ORDERS - 2, totalPages: 2, pending: ORDERS - 2 });
+    expect(pendingFirst.orders.every((order: AdminOrder) => order.status === 'pendiente_confirmación_pago')).toBe(true);
+    const pendingLast = await page('?pending=1&page=2');
+    expect(pendingLast.orders.map((order: AdminOrder) => order.id)).toEqual([placed[0]]);
   });
 
   it.each(['0', 'x', '2.0'])('refuses page=%s with a JSON error', async (value) => {

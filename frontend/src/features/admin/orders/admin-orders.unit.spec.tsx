@@ -200,6 +200,33 @@ describe('admin orders pages', () => {
     expect(pagination()).not.toBeInTheDocument();
   });
 
+  // Admin QA: on a busy day the older pending orders went to page 2, under the ones already dealt with.
+  it("shows only the pending orders with 'Solo pendientes', their count beside it, kept in the URL and from page 1", async () => {
+    const fetch = mockFetch({
+      ...frameAnswers,
+      '/api/auth/me': signedInAs.admin,
+      ...threePages,
+      '/api/admin/orders?page=2': ordersPage([middle], { page: 2, total: 120, pending: 7 }),
+      '/api/admin/orders?pending=1': ordersPage([middle], { page: 1, total: 7, pending: 7 }),
+    });
+    const { user, router } = renderApp('/admin/orders?page=2');
+    await screen.findByRole('listitem', { name: 'Pedido #eeeeeeee' });
+    const filter = screen.getByRole('checkbox', { name: 'Solo pendientes (7)' });
+    await user.click(filter);
+    await waitFor(() => expect(router.state.location.search).toBe('?pendientes=1'));
+    expect(await screen.findByRole('checkbox', { name: 'Solo pendientes (7)' })).toBeChecked();
+    expect(asked(fetch)).toContain('/api/admin/orders?pending=1');
+    expect(asked(fetch)).not.toContain('/api/admin/orders?pending=1&page=2');
+    expect(pagination()).not.toBeInTheDocument();
+  });
+
+  it('says there are no pending orders when none waits', async () => {
+    mockFetch({ ...frameAnswers, '/api/auth/me': signedInAs.admin, '/api/admin/orders?pending=1': ordersPage([]) });
+    renderApp('/admin/orders?pendientes=1');
+    expect(await screen.findByText('No hay pedidos pendientes.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Solo pendientes (0)' })).toBeChecked();
+  });
+
   it("pages through the orders with 'Página siguiente', keeping the page in the URL for the back button", async () => {
     let answerPage2: () => void = () => undefined;
     const fetch = mockFetch({

@@ -32,12 +32,20 @@ export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
 export interface AdminOrdersPage extends PageInfo {
   orders: AdminOrder[];
+  /** Orders waiting for the admin (pendiente_confirmación_pago), whichever the list shows. */
+  pending: number;
 }
 
-/** Spec §7: all orders ordered by createdAt descending (admin), a page at a time. */
+/**
+ * Spec §7: all orders ordered by createdAt descending (admin), a page at a time; or only the pending ones
+ * (admin QA: on a busy day the older pending orders went to page 2, under the ones already dealt with).
+ */
 export class ListAdminOrdersQuery extends Query<AdminOrdersPage> {
-  /** From 1; a page past the last has no orders. */
-  constructor(readonly page = 1) {
+  /** `page` from 1; a page past the last has no orders. */
+  constructor(
+    readonly page = 1,
+    readonly onlyPending = false,
+  ) {
     super();
   }
 }

@@ -31,24 +31,30 @@ export interface AdminOrder {
 /** One page of the orders, newest first: `total` counts every order. */
 export interface AdminOrdersResponse extends PagedAnswer {
   orders: AdminOrder[];
+  /** Orders waiting for the admin, whichever the list shows. */
+  pending: number;
 }
 
 export const adminOrdersQueryKey = ['admin', 'orders'] as const;
 
-/** Page 1 sends no `page`, so its URL is that of the unpaginated list. */
-export function adminOrdersUrl(page: number): string {
-  return page > 1 ? `/api/admin/orders?page=${page}` : '/api/admin/orders';
+/** Page 1 sends no `page`, and the whole list no `pending`, so its URL is that of the unpaginated list. */
+export function adminOrdersUrl(page: number, onlyPending = false): string {
+  const params = new URLSearchParams();
+  if (onlyPending) params.set('pending', '1');
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `/api/admin/orders${query ? `?${query}` : ''}`;
 }
 
-/** `page` from 1. */
-export const adminOrdersQueryOptions = (page: number) =>
+/** `page` from 1; `onlyPending` for the orders waiting for the admin. */
+export const adminOrdersQueryOptions = (page: number, onlyPending = false) =>
   queryOptions({
-    queryKey: [...adminOrdersQueryKey, { page }],
-    queryFn: ({ signal }) => api.get<AdminOrdersResponse>(adminOrdersUrl(page), { signal }),
+    queryKey: [...adminOrdersQueryKey, { page, onlyPending }],
+    queryFn: ({ signal }) => api.get<AdminOrdersResponse>(adminOrdersUrl(page, onlyPending), { signal }),
     // Orders arrive while the admin works; the list is never assumed fresh.
     staleTime: 0,
     // While the next page loads, the list keeps the last answer instead of blinking to a skeleton.
     placeholderData: keepPreviousData,
   });
 
-export const useAdminOrders = (page: number) => useQuery(adminOrdersQueryOptions(page));
+export const useAdminOrders = (page: number, onlyPending = false) => useQuery(adminOrdersQueryOptions(page, onlyPending));

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
 import { NewTabNote } from '@/components/ui/new-tab-note';
@@ -25,21 +26,69 @@ function OrdersSkeleton() {
 
 export const cancelQuestion = (orderId: string) => `¿Anular el pedido #${orderId.slice(0, 8)}? Sus unidades volverán al stock.`;
 
-/** Spec §2 Admin orders: every order, newest first, 50 a page; pending ones can be confirmed or cancelled. */
+/** `?pendientes=1` in the page's URL, like its page: a reload or the back button keeps the filter. */
+function usePendingFilterInUrl(): [boolean, (on: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (on: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (on) next.set('pendientes', '1');
+      else next.delete('pendientes');
+      next.delete('page');
+      return next;
+    });
+  return [params.get('pendientes') === '1', set];
+}
+
+/**
+ * Spec §2 Admin orders: every order, newest first, 50 a page; pending ones can be confirmed or cancelled.
+ * 'Solo pendientes' shows only those, with their count (admin QA: on a busy day the older pending orders went
+ * to page 2, under the ones already dealt with).
+ */
 export function AdminOrdersList() {
-  const { page, hrefFor, replacePage } = usePageInUrl();
-  const orders = useAdminOrders(page);
+  const [onlyPending, setOnlyPending] = usePendingFilterInUrl();
+  const { page, hrefFor, replacePage } = usePageInUrl(onlyPending ? 'pending' : '');
+  const orders = useAdminOrders(page, onlyPending);
   const change = useChangeOrderStatus();
   // The orders whose change is unanswered: `isPending` comes after a timer, too late for a double click's second click.
   const acting = useRef(new Set<string>());
   const answer = orders.data && { ...orders.data, items: orders.data.orders.length };
   const pastTheEnd = useLastPageInstead(answer, { page, placeholder: orders.isPlaceholderData }, replacePage);
 
-  if (orders.isPending || pastTheEnd) return <OrdersSkeleton />;
-  if (orders.isError) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
-  if (orders.data.orders.length === 0) return <p className="admin-orders__empty">No hay pedidos registrados.</p>;
+  const filter = (
+    <label className="admin-orders__filter">
+      <input type="checkbox" checked={onlyPending} onChange={(event) => setOnlyPending(event.target.checked)} />
+      Solo pendientes{orders.data && ` (${orders.data.pending})`}
+    </label>
+  );
+
+  if (orders.isPending || pastTheEnd) {
+    return (
+      <>
+        {filter}
+        <OrdersSkeleton />
+      </>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <>
+        {filter}
+        <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />
+      </>
+    );
+  }
+  if (orders.data.orders.length === 0) {
+    return (
+      <>
+        {filter}
+        <p className="admin-orders__empty">{onlyPending ? 'No hay pedidos pendientes.' : 'No hay pedidos registrados.'}</p>
+      </>
+    );
+  }
   return (
     <>
+      {filter}
       <NewTabNote />
       <ul className="admin-orders">
         {orders.data.orders.map((order) => (
