@@ -629,6 +629,22 @@ it('creates no embedded database where there is none: status, audit, admin, repl
   }
 });
 
+// CLI QA: a replay refused by an OpenSearch that was down left its checkpoint at 0 behind it.
+it('asks OpenSearch before a replay or rebuild of its projection touches anything', async () => {
+  const target = await createPostgresTestDatabase();
+  try {
+    for (const command of [['projections', 'replay', 'search-opensearch'], ['projections', 'rebuild', 'search-opensearch']]) {
+      // Nothing listens on port 9.
+      const { code, err } = await runWith((options) => openCliContext({ DATABASE_URL: target.url, OPENSEARCH_URL: 'http://127.0.0.1:9' }, options), ...command);
+      expect([command.join(' '), code, err]).toEqual([command.join(' '), 1, expect.stringMatching(/^error: cannot reach a server; check DATABASE_URL \(and EVENTSTORE_URL, OPENSEARCH_URL when set\)/)]);
+    }
+    const { rows } = await target.db.query<{ name: string }>(`SELECT name FROM projection_checkpoints WHERE name LIKE 'search-opensearch%'`);
+    expect(rows).toEqual([]);
+  } finally {
+    await target.drop();
+  }
+});
+
 it('refuses an unknown projection before opening anything, so an empty database stays empty', async () => {
   const empty = await createPostgresTestDatabase({ migrate: false });
   try {
