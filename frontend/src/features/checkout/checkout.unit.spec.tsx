@@ -155,6 +155,8 @@ it('says what the name, e-mail and phone are for, with the privacy policy in a n
   expect(policy).toHaveAttribute('href', '/privacidad');
   expect(policy).toHaveAttribute('target', '_blank');
   expect(policy).toHaveAccessibleDescription('Se abre en una pestaña nueva.');
+  // The arrow never wraps alone onto the next line (QA: it did on a desktop).
+  expect(policy.textContent).toBe('Política de privacidad\u00a0↗');
   expect(policy.closest('p')).toHaveTextContent('Usamos tu nombre, tu correo y tu teléfono solo para gestionar tu pedido (Política de privacidad ↗).');
 });
 

@@ -202,22 +202,35 @@ describe('admin orders pages', () => {
 
   // Admin QA: on a busy day the older pending orders went to page 2, under the ones already dealt with.
   it("shows only the pending orders with 'Solo pendientes', their count beside it, kept in the URL and from page 1", async () => {
+    let answerPending: () => void = () => undefined;
     const fetch = mockFetch({
       ...frameAnswers,
       '/api/auth/me': signedInAs.admin,
       ...threePages,
       '/api/admin/orders?page=2': ordersPage([middle], { page: 2, total: 120, pending: 7 }),
-      '/api/admin/orders?pending=1': ordersPage([middle], { page: 1, total: 7, pending: 7 }),
+      '/api/admin/orders?pending=1': () =>
+        new Promise<Response>((resolve) => {
+          answerPending = () => resolve(jsonResponse(ordersPage([pending], { page: 1, total: 7, pending: 7 })));
+        }) as unknown as Response,
     });
     const { user, router } = renderApp('/admin/orders?page=2');
     await screen.findByRole('listitem', { name: 'Pedido #eeeeeeee' });
-    const filter = screen.getByRole('checkbox', { name: 'Solo pendientes (7)' });
-    await user.click(filter);
+    await user.click(screen.getByRole('checkbox', { name: 'Solo pendientes (7)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?pendientes=1'));
-    expect(await screen.findByRole('checkbox', { name: 'Solo pendientes (7)' })).toBeChecked();
-    expect(asked(fetch)).toContain('/api/admin/orders?pending=1');
+    // While the pending ones load, the list the box just filtered is not shown under it (QA: it was).
+    expect(await screen.findByRole('list', { name: 'Cargando pedidos' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Pedido #eeeeeeee' })).not.toBeInTheDocument();
+    answerPending();
+    expect(await screen.findByRole('listitem', { name: 'Pedido #aaaaaaaa' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Solo pendientes (7)' })).toBeChecked();
     expect(asked(fetch)).not.toContain('/api/admin/orders?pending=1&page=2');
     expect(pagination()).not.toBeInTheDocument();
+
+    // Back returns to the page the box was ticked on (QA: it went to page 1, and page 2 left the history).
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('listitem', { name: 'Pedido #eeeeeeee' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByRole('checkbox', { name: /^Solo pendientes/ })).not.toBeChecked();
   });
 
   it('says there are no pending orders when none waits', async () => {

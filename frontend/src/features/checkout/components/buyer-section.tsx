@@ -102,7 +102,7 @@ export function BuyerSection({ name, email, phone, invalid, phoneDropped = false
       <p className="checkout-section__note">
         Usamos tu nombre, tu correo y tu teléfono solo para gestionar tu pedido (
         <a href={paths.privacy} target="_blank" rel="noopener" aria-describedby={NEW_TAB_NOTE_ID}>
-          Política de privacidad <NewTabMark />
+          Política de privacidad<NewTabMark />
         </a>
         ).
       </p>

@@ -37,7 +37,7 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
         ))}
       </ul>
       <a className="order-card__proof" href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
-        Ver comprobante <NewTabMark />
+        Ver comprobante<NewTabMark />
       </a>
     </li>
   );

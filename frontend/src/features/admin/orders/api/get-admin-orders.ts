@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PagedAnswer } from '../../page-in-url';
 
@@ -46,6 +46,11 @@ export function adminOrdersUrl(page: number, onlyPending = false): string {
   return `/api/admin/orders${query ? `?${query}` : ''}`;
 }
 
+/** Whether a query key of this list is of the same filter. */
+function sameFilter(queryKey: readonly unknown[] | undefined, onlyPending: boolean): boolean {
+  return (queryKey?.[2] as { onlyPending?: boolean } | undefined)?.onlyPending === onlyPending;
+}
+
 /** `page` from 1; `onlyPending` for the orders waiting for the admin. */
 export const adminOrdersQueryOptions = (page: number, onlyPending = false) =>
   queryOptions({
@@ -53,8 +58,9 @@ export const adminOrdersQueryOptions = (page: number, onlyPending = false) =>
     queryFn: ({ signal }) => api.get<AdminOrdersResponse>(adminOrdersUrl(page, onlyPending), { signal }),
     // Orders arrive while the admin works; the list is never assumed fresh.
     staleTime: 0,
-    // While the next page loads, the list keeps the last answer instead of blinking to a skeleton.
-    placeholderData: keepPreviousData,
+    // While the next page loads, the list keeps the last answer instead of blinking to a skeleton; not
+    // another filter's, which would show orders the box just left out (QA: 47 'Anulado' under 'Solo pendientes').
+    placeholderData: (previous, previousQuery) => (sameFilter(previousQuery?.queryKey, onlyPending) ? previous : undefined),
   });
 
 export const useAdminOrders = (page: number, onlyPending = false) => useQuery(adminOrdersQueryOptions(page, onlyPending));

@@ -76,7 +76,7 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
             {/* The number as dialled from anywhere, and a chat: the checkout asks for it as 'WhatsApp / Celular' (admin QA). */}
             <a href={`tel:+51${order.phone}`}>{order.phone}</a>
             <a href={`https://wa.me/51${order.phone}`} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp ${order.phone}`} aria-describedby={NEW_TAB_NOTE_ID}>
-              WhatsApp <NewTabMark />
+              WhatsApp<NewTabMark />
             </a>
           </>
         )}
@@ -132,7 +132,7 @@ export function AdminOrderCard({ order, busy, onAction }: AdminOrderCardProps) {
           <span className="admin-order__erased">{messages.orders.proofErased}</span>
         ) : (
           <a href={order.proofUrl} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_NOTE_ID}>
-            Ver comprobante <NewTabMark />
+            Ver comprobante<NewTabMark />
           </a>
         )}
         {order.sameProofOrderIds.length > 0 && (

@@ -26,7 +26,7 @@ function OrdersSkeleton() {
 
 export const cancelQuestion = (orderId: string) => `¿Anular el pedido #${orderId.slice(0, 8)}? Sus unidades volverán al stock.`;
 
-/** `?pendientes=1` in the page's URL, like its page: a reload or the back button keeps the filter. */
+/** `?pendientes=1` in the page's URL, like its page: a reload or the back button keeps the filter. A tick is a navigation of its own, at page 1. */
 function usePendingFilterInUrl(): [boolean, (on: boolean) => void] {
   const [params, setParams] = useSearchParams();
   const set = (on: boolean) =>
@@ -47,7 +47,9 @@ function usePendingFilterInUrl(): [boolean, (on: boolean) => void] {
  */
 export function AdminOrdersList() {
   const [onlyPending, setOnlyPending] = usePendingFilterInUrl();
-  const { page, hrefFor, replacePage } = usePageInUrl(onlyPending ? 'pending' : '');
+  // The box drops `?page=` in the navigation that ticks it, so Back returns to the page it left (QA: a
+  // filter key here took Back to `?page=2` for a new choice, and replaced it with page 1).
+  const { page, hrefFor, replacePage } = usePageInUrl();
   const orders = useAdminOrders(page, onlyPending);
   const change = useChangeOrderStatus();
   // The orders whose change is unanswered: `isPending` comes after a timer, too late for a double click's second click.
