@@ -44,6 +44,8 @@ describe('the set dialog', () => {
     expect(row).toHaveTextContent('8/3/2002');
     expect(row).toHaveTextContent('Booster, Carta suelta');
     expect(row).toHaveTextContent('No');
+    // On a phone each cell is labelled with its column; the button's cell is not ('Editar' beside 'Editar', QA).
+    expect(within(row).getByRole('button', { name: 'Editar Legend of Blue Eyes White Dragon' }).closest('td')).not.toHaveAttribute('data-label');
   });
 
   it('asks before Escape or a click outside loses what was typed; untouched, or with Cancelar, it just closes', async () => {
