@@ -174,6 +174,11 @@ it('names the known projections and exits 2 for an unknown one', async () => {
   expect([huge.code, huge.err]).toEqual([2, expect.stringContaining('expects a whole number from 1 to 10000000')]);
   const past = await run('seed:synthetic', '--cards', '99999999999999999999', '--events', '10');
   expect([past.code, past.err]).toEqual([2, expect.stringContaining('expects a whole number from 1 to 10000000')]);
+  expect(await run('help', 'bogus')).toEqual({ out: '', err: "error: unknown command 'bogus'\n", code: 2 });
+  expect((await run('help', 'audit')).code).toBe(0);
+  // A seed past 2^53 is refused naming the limit (CLI QA: it said only '≥ 1').
+  const seed = await run('seed:synthetic', '--cards', '5', '--events', '10', '--seed', '99999999999999999999');
+  expect([seed.code, seed.err]).toEqual([2, expect.stringContaining('expects a whole number from 1 to 9007199254740991')]);
 });
 
 it('prints its version, and each command lists --json among the options it takes', async () => {

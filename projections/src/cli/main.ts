@@ -117,7 +117,16 @@ export function createProgram(open: Open = (options) => openCliContext(process.e
 
 /** Parses and runs; failures become a message on stderr and `process.exitCode`, never a stack trace. */
 export async function runCli(argv: string[], open?: Open): Promise<void> {
-  await createProgram(open).parseAsync(argv, { from: 'user' }).catch(fail);
+  const program = createProgram(open);
+  // Commander answers `help` of a command it does not know with the whole help and no word of why (CLI QA);
+  // said as `tcg bogus` says it.
+  const [first, wanted] = argv;
+  if (first === 'help' && wanted !== undefined && !program.commands.some((command) => command.name() === wanted)) {
+    process.stderr.write(`error: unknown command '${wanted}'\n`);
+    process.exitCode = EXIT_USAGE;
+    return;
+  }
+  await program.parseAsync(argv, { from: 'user' }).catch(fail);
 }
 
 /** Ctrl-C: the terminal as it was, and what became of the work; exit 130 like any shell command interrupted. */
