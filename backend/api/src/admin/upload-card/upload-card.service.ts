@@ -145,27 +145,29 @@ export class UploadCardService {
   /**
    * The shop's card of the print the upload form has chosen, with its stock and prices (admin QA: the form
    * started every card at sale 0 and offer 0, so an admin raising a listed card's price took its offer away
-   * without a word). Read from the cards read model, as `listedPrint` finds it.
+   * without a word). Read from the cards read model by the query an upload uses to find the card it adds to (`listedCard`).
    */
   async listed(query: ListedPrintQuery): Promise<ListedPrint> {
-    const print = { ...query, setCode: setCodeForLanguage(query.setCode, query.language), defaultName: query.name };
-    const { rows } = await this.db.query<{ id: string; stockFinal: number; lastSalePrice: number; lastOfferPrice: number | null }>(
-      `SELECT id, stock_final AS "stockFinal", last_sale_price AS "lastSalePrice", last_offer_price AS "lastOfferPrice" FROM cards
-        WHERE set_code = $1 AND rarity = $2 AND edition = $3 AND language = $4 AND default_name = $5
-        ORDER BY id LIMIT 1`,
-      [print.setCode, print.rarity, print.edition, print.language, print.defaultName],
-    );
-    return { card: rows[0] ?? null };
+    const setCode = setCodeForLanguage(query.setCode, query.language);
+    return { card: await this.listedCard({ ...query, setCode, defaultName: query.name }, cardId({ ...query, setCode })) };
   }
 
   /** The id of the card already listed for this print (the one under this name first), whatever Spanish name it was given. */
   private async listedPrint(details: ListCardDetails): Promise<string | null> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT id FROM cards
+    return (await this.listedCard(details, cardId(details)))?.id ?? null;
+  }
+
+  /** The card listed for a print, `preferredId` first when the print was listed more than once: the one an upload adds to. */
+  private async listedCard(
+    print: Pick<ListCardDetails, 'setCode' | 'rarity' | 'edition' | 'language' | 'defaultName'>,
+    preferredId: string,
+  ): Promise<ListedPrint['card']> {
+    const { rows } = await this.db.query<NonNullable<ListedPrint['card']>>(
+      `SELECT id, stock_final AS "stockFinal", last_sale_price AS "lastSalePrice", last_offer_price AS "lastOfferPrice" FROM cards
         WHERE set_code = $1 AND rarity = $2 AND edition = $3 AND language = $4 AND default_name = $5
         ORDER BY id = $6 DESC, id LIMIT 1`,
-      [details.setCode, details.rarity, details.edition, details.language, details.defaultName, cardId(details)],
+      [print.setCode, print.rarity, print.edition, print.language, print.defaultName, preferredId],
     );
-    return rows[0]?.id ?? null;
+    return rows[0] ?? null;
   }
 }
