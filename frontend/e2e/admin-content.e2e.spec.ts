@@ -99,7 +99,7 @@ describe('admin content tools', () => {
     await page.getByRole('heading', { level: 1, name: 'Blazing Vortex' }).waitFor();
   });
 
-  it('adds a slide, hides it from the home page, and deletes it', async () => {
+  it('adds a slide, edits it, hides it from the home page, and deletes it', async () => {
     await adminPage();
     await page.goto('/admin/manage-slider');
     await page.getByRole('button', { name: 'Agregar slide' }).click();
@@ -114,6 +114,16 @@ describe('admin content tools', () => {
 
     const homeSlides = async () => (await (await page.request.get('/api/home')).json()).slides.map((s: { title: string }) => s.title);
     expect(await homeSlides()).toContain('Promo e2e');
+
+    await row.getByRole('button', { name: 'Editar Promo e2e' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar slide' });
+    await edit.getByLabel('Enlace (opcional)').fill('/search?q=dragon');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await row.getByRole('cell', { name: '/search?q=dragon' }).waitFor();
+    const home = (await (await page.request.get('/api/home')).json()).slides as Array<{ title: string; link: string }>;
+    expect(home.find((slide) => slide.title === 'Promo e2e')?.link).toBe('/search?q=dragon');
+
     await row.getByRole('checkbox', { name: 'Visible: Promo e2e' }).uncheck();
     await page.getByText(messages.admin.slides.hidden).waitFor();
     expect(await homeSlides()).not.toContain('Promo e2e');

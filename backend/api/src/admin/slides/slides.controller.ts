@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { messages } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
@@ -8,7 +8,7 @@ import { DATABASE } from '../../database/database.module';
 import { LOGGER, type Logger } from '../../logging/logger';
 import { ApiError } from '../../web/api-exception.filter';
 import { type AdminSlide, type CreateSlideBody, createSlideSchema, visibilitySchema } from './admin-slide.schema';
-import { deleteSlide, insertSlide, listSlides, setSlideVisibility } from './slides.repository';
+import { deleteSlide, insertSlide, listSlides, setSlideVisibility, updateSlide } from './slides.repository';
 
 const slideId = (message: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => new ApiError(404, 'not_found', message) });
@@ -31,6 +31,18 @@ export class SlidesController {
   @Post()
   create(@Body(new ZodBodyPipe(createSlideSchema, messages.admin.slides.saveFailed)) body: CreateSlideBody): Promise<AdminSlide> {
     return this.failingWith(messages.admin.slides.saveFailed, () => insertSlide(this.db, body));
+  }
+
+  /** Beyond spec §2 (add, toggle, delete): a mistyped link or a new order is edited, not deleted and added again (ADR 0005 §15). */
+  @Put(':id')
+  async update(
+    @Param('id', slideId(messages.admin.slides.saveFailed)) id: string,
+    @Body(new ZodBodyPipe(createSlideSchema, messages.admin.slides.saveFailed)) body: CreateSlideBody,
+  ): Promise<AdminSlide> {
+    const failed = messages.admin.slides.saveFailed;
+    const slide = await this.failingWith(failed, () => updateSlide(this.db, id, body));
+    if (!slide) throw new ApiError(404, 'not_found', failed);
+    return slide;
   }
 
   @Patch(':id/visibility')

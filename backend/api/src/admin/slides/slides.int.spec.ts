@@ -86,8 +86,55 @@ describe('admin slides API', () => {
     expect((await homeSlides()).map((slide) => slide.id)).not.toContain(second.id);
   });
 
+  it('edits every field of a slide but its id and creation time, and the home shows the edit', async () => {
+    const slide = (await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Antes', desktopUrl: 'https://cdn.example/a.webp', link: '/serch?q=x' }).expect(201)).body;
+    const res = await admin
+      .put(`/api/admin/slides/${slide.id}`)
+      .set(CSRF)
+      .send({ title: ' Después ', desktopUrl: 'https://cdn.example/b.webp', mobileUrl: 'https://cdn.example/b-movil.webp', link: '/search?q=dragon', alt: '', order: '7', visible: false })
+      .expect(200);
+    expect(res.body).toEqual({
+      ...slide,
+      title: 'Después',
+      desktopUrl: 'https://cdn.example/b.webp',
+      mobileUrl: 'https://cdn.example/b-movil.webp',
+      link: '/search?q=dragon',
+      // A blank alt text takes the title, as on creation.
+      alt: 'Después',
+      order: 7,
+      visible: false,
+    });
+    expect((await admin.get('/api/admin/slides').expect(200)).body.slides).toContainEqual(res.body);
+    expect((await homeSlides()).map((one) => one.id)).not.toContain(slide.id);
+
+    await admin.put(`/api/admin/slides/${slide.id}`).set(CSRF).send({ ...res.body, visible: true }).expect(200);
+    expect(await homeSlides()).toContainEqual(expect.objectContaining({ id: slide.id, link: '/search?q=dragon', order: 7 }));
+  });
+
+  it.each([{ desktopUrl: '  ' }, { link: 'javascript:alert(1)' }, { title: 't'.repeat(201) }])(
+    'refuses an edit the creation would refuse (%#) and keeps the slide as it was',
+    async (change) => {
+      const slide = (await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Intacto', desktopUrl: 'https://cdn.example/i.webp' }).expect(201)).body;
+      const res = await admin.put(`/api/admin/slides/${slide.id}`).set(CSRF).send({ ...slide, ...change }).expect(400);
+      expect(res.body.details[0].path).toBe(Object.keys(change)[0]);
+      expect((await admin.get('/api/admin/slides').expect(200)).body.slides).toContainEqual(slide);
+    },
+  );
+
+  it('lets only admins edit', async () => {
+    const slide = (await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Mío', desktopUrl: 'https://cdn.example/m.webp' }).expect(201)).body;
+    await request(shop.server).put(`/api/admin/slides/${slide.id}`).set(CSRF).send({ desktopUrl: 'https://evil.example/x.webp' }).expect(401);
+    const customer = request.agent(shop.server);
+    await customer.post('/api/auth/dev/login').set(CSRF).send({ as: 'customer' }).expect(200);
+    await customer.put(`/api/admin/slides/${slide.id}`).set(CSRF).send({ desktopUrl: 'https://evil.example/x.webp' }).expect(403);
+    expect((await admin.get('/api/admin/slides').expect(200)).body.slides).toContainEqual(slide);
+  });
+
   it('answers the spec texts for a slide that does not exist', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
+    const edit = await admin.put(`/api/admin/slides/${missing}`).set(CSRF).send({ desktopUrl: 'https://cdn.example/x.webp' }).expect(404);
+    expect(edit.body.message).toBe(messages.admin.slides.saveFailed);
+    await admin.put('/api/admin/slides/not-a-uuid').set(CSRF).send({ desktopUrl: 'https://cdn.example/x.webp' }).expect(404);
     const toggle = await admin.patch(`/api/admin/slides/${missing}/visibility`).set(CSRF).send({ visible: false }).expect(404);
     expect(toggle.body.message).toBe(messages.admin.slides.visibilityFailed);
     const removal = await admin.delete('/api/admin/slides/not-a-uuid').set(CSRF).expect(404);

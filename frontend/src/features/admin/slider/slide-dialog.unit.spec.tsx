@@ -121,3 +121,75 @@ describe('the add-slide dialog', () => {
     expect(field(label).getAttribute('aria-invalid')).toBeNull();
   });
 });
+
+describe('the edit-slide dialog', () => {
+  const stored = {
+    ...saved,
+    id: 's9',
+    title: 'Duelo de verano',
+    mobileUrl: 'https://cdn.example/m.webp',
+    alt: 'Cartas de verano',
+    link: '/serch?q=verano',
+    order: 2,
+    visible: false,
+  };
+
+  async function openEdit() {
+    const view = renderApp('/admin/manage-slider');
+    await view.user.click(await screen.findByRole('button', { name: 'Editar Duelo de verano' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar slide' });
+    return { ...view, dialog, field: (name: string) => within(dialog).getByLabelText(name) };
+  }
+
+  it('opens with the slide’s fields and sends them all, changed, to that slide only', async () => {
+    const fetch = mockAdminFetch({
+      'GET /api/admin/slides': () => jsonResponse({ slides: [stored] }),
+      'PUT /api/admin/slides/s9': (body) => jsonResponse({ ...stored, ...(body as object) }),
+    });
+    const { user, dialog, field } = await openEdit();
+    expect(field('Título (opcional)')).toHaveValue('Duelo de verano');
+    expect(field('URL de la imagen móvil (opcional)')).toHaveValue('https://cdn.example/m.webp');
+    expect(field('Enlace (opcional)')).toHaveValue('/serch?q=verano');
+    expect(field('Orden')).toHaveValue('2');
+    expect(field('Visible')).not.toBeChecked();
+
+    await user.clear(field('Enlace (opcional)'));
+    await user.type(field('Enlace (opcional)'), '/search?q=verano');
+    await user.clear(field('Orden'));
+    await user.type(field('Orden'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByText(messages.admin.slides.saved);
+    expect(sentBodies(fetch, 'PUT', '/api/admin/slides/s9')).toEqual([
+      {
+        title: 'Duelo de verano',
+        desktopUrl: 'https://cdn.example/d.webp',
+        mobileUrl: 'https://cdn.example/m.webp',
+        link: '/search?q=verano',
+        alt: 'Cartas de verano',
+        order: 1,
+        visible: false,
+      },
+    ]);
+    expect(sentBodies(fetch, 'POST', '/api/admin/slides')).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes on Escape without asking while the slide is as stored, and asks once a field changed', async () => {
+    mockAdminFetch({ 'GET /api/admin/slides': () => jsonResponse({ slides: [stored] }) });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      const { user } = await openEdit();
+      await user.keyboard('{Escape}');
+      expect(confirm).not.toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Editar Duelo de verano' }));
+      await user.type(within(screen.getByRole('dialog', { name: 'Editar slide' })).getByLabelText('Título (opcional)'), '!');
+      await user.keyboard('{Escape}');
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('dialog', { name: 'Editar slide' })).toBeInTheDocument();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+});

@@ -15,12 +15,12 @@ import '../../content-admin.css';
  * previous one's), or to the page's content when it was the last slide, instead of falling to <body>.
  */
 function focusAfterRemoval(row: HTMLTableRowElement | null): void {
-  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector('button');
+  const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>('button[data-remove]');
   if (neighbour) neighbour.focus();
   else focusPageContent();
 }
 
-function SlideRow({ slide }: { slide: AdminSlide }) {
+function SlideRow({ slide, onEdit }: { slide: AdminSlide; onEdit(): void }) {
   const visibility = useSlideVisibility();
   const removal = useDeleteSlide();
   const toast = useToast();
@@ -81,18 +81,26 @@ function SlideRow({ slide }: { slide: AdminSlide }) {
         </label>
       </td>
       <td data-label="Acciones">
-        <Button variant="secondary" onClick={remove} disabled={removal.isPending} aria-label={`Eliminar ${name}`}>
-          Eliminar
-        </Button>
+        <div className="ca-buttons">
+          <Button variant="secondary" onClick={onEdit} aria-label={`Editar ${name}`}>
+            Editar
+          </Button>
+          <Button variant="secondary" onClick={remove} disabled={removal.isPending} aria-label={`Eliminar ${name}`} data-remove>
+            Eliminar
+          </Button>
+        </div>
       </td>
     </tr>
   );
 }
 
-/** Spec §2 Admin slider: every slide, newest first, with the add dialog, the visibility toggle and delete. */
+/**
+ * Spec §2 Admin slider: every slide, newest first, with the add dialog, the visibility toggle and delete;
+ * and an edit dialog (ADR 0005 §15).
+ */
 export function ManageSliderPage() {
   const slides = useSlides();
-  const [adding, setAdding] = useState(false);
+  const [dialog, setDialog] = useState<{ editing: AdminSlide | null } | null>(null);
   const toast = useToast();
 
   useEffect(() => {
@@ -102,7 +110,7 @@ export function ManageSliderPage() {
   return (
     <>
       <div className="ca-toolbar">
-        <Button onClick={() => setAdding(true)}>Agregar slide</Button>
+        <Button onClick={() => setDialog({ editing: null })}>Agregar slide</Button>
       </div>
       {slides.isPending && <TableSkeleton label="Cargando slides" columns={6} />}
       {slides.isError && <p className="error-state">{messages.admin.slides.readFailed}</p>}
@@ -121,7 +129,7 @@ export function ManageSliderPage() {
             </thead>
             <tbody>
               {slides.data.map((slide) => (
-                <SlideRow key={slide.id} slide={slide} />
+                <SlideRow key={slide.id} slide={slide} onEdit={() => setDialog({ editing: slide })} />
               ))}
               {slides.data.length === 0 && (
                 <tr>
@@ -134,7 +142,7 @@ export function ManageSliderPage() {
           </table>
         </div>
       )}
-      {adding && <SlideDialog onClose={() => setAdding(false)} />}
+      {dialog && <SlideDialog editing={dialog.editing} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useToast } from '@/components/ui/toast/toast-provider';
 import { ApiError } from '@/lib/api-client';
 import { AdminDialog } from '../../admin-dialog';
-import { parseSlideForm, type SlideForm, useCreateSlide } from '../api/create-slide';
+import type { AdminSlide } from '../api/get-slides';
+import { parseSlideForm, type SlideForm, useSaveSlide } from '../api/save-slide';
 import '../../content-admin.css';
 
 /**
@@ -20,10 +21,22 @@ const isCheckedField = (field: string | undefined): field is CheckedField => fie
 
 const emptyForm: SlideForm = { title: '', desktopUrl: '', mobileUrl: '', link: '', alt: '', order: '0', visible: true };
 
-/** Spec §2 Admin slider: the add dialog, with the suggested image sizes. */
-export function SlideDialog({ onClose }: { onClose(): void }) {
-  const [form, setForm] = useState(emptyForm);
-  const create = useCreateSlide();
+function formOf(slide: AdminSlide): SlideForm {
+  const { title, desktopUrl, mobileUrl, link, alt, order, visible } = slide;
+  return { title: title ?? '', desktopUrl, mobileUrl: mobileUrl ?? '', link: link ?? '', alt, order: String(order), visible };
+}
+
+interface SlideDialogProps {
+  /** The slide to edit (ADR 0005 §15), or null to add one. */
+  editing: AdminSlide | null;
+  onClose(): void;
+}
+
+/** Spec §2 Admin slider: the add dialog, with the suggested image sizes; the same fields edit a slide. */
+export function SlideDialog({ editing, onClose }: SlideDialogProps) {
+  const [initial] = useState(() => (editing ? formOf(editing) : emptyForm));
+  const [form, setForm] = useState(initial);
+  const save = useSaveSlide();
   const toast = useToast();
   const problemId = useId();
   // The field the last save was refused for, and why; it takes the focus, and typing in it ends the refusal.
@@ -66,7 +79,7 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
       window.alert(parsed.message);
       return refuse('desktopUrl', parsed.message);
     }
-    create.mutate(parsed.slide, {
+    save.mutate({ slide: parsed.slide, id: editing?.id }, {
       onSuccess: () => {
         toast.settle();
         toast.success(messages.admin.slides.saved);
@@ -81,11 +94,11 @@ export function SlideDialog({ onClose }: { onClose(): void }) {
 
   return (
     <AdminDialog
-      title="Agregar slide"
-      dirty={JSON.stringify(form) !== JSON.stringify(emptyForm)}
+      title={editing ? 'Editar slide' : 'Agregar slide'}
+      dirty={JSON.stringify(form) !== JSON.stringify(initial)}
       onClose={onClose}
       onSubmit={submit}
-      pending={create.isPending}
+      pending={save.isPending}
       submitLabel="Guardar"
       formClassName="ca-form"
     >
