@@ -127,6 +127,18 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   }
   widths.product = await overflow(page);
   expect(await tooSmall(page, '.breadcrumb a')).toEqual([]);
+  // The card's name lines up with the links before it: the links' 44 px boxes centre their words, and the
+  // name sat at the top of the row, half a line above them (QA).
+  const middles = await page.locator('.breadcrumb li').evaluateAll((items) =>
+    items.map((item) => {
+      const range = document.createRange();
+      range.selectNodeContents(item.querySelector('a') ?? item);
+      const box = range.getBoundingClientRect();
+      return box.top + box.height / 2;
+    }),
+  );
+  expect(middles).toHaveLength(3);
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(2);
 
   await page.goto('/cart');
   const subtotal = page.getByTestId('cart-subtotal');
