@@ -20,6 +20,7 @@ import { ApiExceptionFilter } from './web/api-exception.filter';
 import { answerClientErrors } from './web/client-errors';
 import { linkPreviews } from './web/link-preview';
 import { crawlerFiles } from './web/sitemap';
+import { readRequestBodies } from './web/request-bodies';
 import { serveFrontend } from './web/spa';
 
 /**
@@ -31,6 +32,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
     logger: new NestPinoLogger(logger),
     // A provider that cannot start rejects here, for main.ts to say why in one line, instead of exiting inside Nest.
     abortOnError: false,
+    // JSON only, UTF-8 only (`readRequestBodies`): Nest's defaults read URL-encoded forms too.
+    bodyParser: false,
   });
   app.set('trust proxy', config.trustProxy);
   answerClientErrors(app.getHttpServer());
@@ -64,6 +67,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
       customErrorObject: (_req, res, _error, { err, ...line }) => (res.err ? { err, ...line } : line),
     }),
   );
+  readRequestBodies(app);
   if (config.role === 'projector' || config.role === 'worker') return app;
   // API answers and index.html, compressed as they leave (gzip or brotli, as the browser takes them);
   // the storefront's assets come compressed from the build and are left alone.

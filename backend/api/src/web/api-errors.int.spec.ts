@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import request from 'supertest';
 import { CSRF } from '../proofs/testing/shop-session.fixtures';
+import { INVALID_TEXT_REFUSED } from './reject-unstorable-text.guard';
+import { NOT_JSON_REFUSED } from './request-bodies';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('refusals the framework and the body parser make, in the shop’s words', () => {
@@ -24,7 +26,40 @@ describe('refusals the framework and the body parser make, in the shop’s words
 
   it('answers malformed JSON with 400 and says so', async () => {
     const res = await request(t.server).post('/api/cart/check').set(CSRF).set('Content-Type', 'application/json').send('{"ids": [').expect(400);
-    expect(res.body).toEqual({ statusCode: 400, code: 'bad_request', message: 'El cuerpo de la petición no es un JSON válido.' });
+    expect(res.body).toEqual({ statusCode: 400, code: 'bad_request', message: 'El cuerpo de la petición no es un objeto JSON válido.' });
+  });
+
+  it.each(['null', '"hola"', '7'])('answers a JSON body that is not an object (%s) with 400 and says so', async (body) => {
+    const res = await request(t.server).post('/api/cart/check').set(CSRF).set('Content-Type', 'application/json').send(body).expect(400);
+    expect(res.body.message).toBe('El cuerpo de la petición no es un objeto JSON válido.');
+  });
+
+  it.each([
+    ['text/plain', '{"ids":["x"]}'],
+    ['application/x-www-form-urlencoded', 'ids=x'],
+    ['application/xml', '<ids>x</ids>'],
+    ['', '{"ids":["x"]}'],
+    ['application/merge-patch+json', '{"ids":["x"]}'],
+  ])('refuses a body sent as %p with 415, saying the API reads JSON, instead of blaming its fields', async (type, body) => {
+    const res = await request(t.server).post('/api/cart/check').set(CSRF).set('Content-Type', type).send(body).expect(415);
+    expect(res.body).toEqual({ statusCode: 415, code: 'unsupported_media_type', message: NOT_JSON_REFUSED });
+  });
+
+  it('takes JSON with a charset, and a request without a body, as before', async () => {
+    await request(t.server).post('/api/cart/check').set(CSRF).set('Content-Type', 'application/json; charset=utf-8').send('{"ids":["x"]}').expect(200);
+    await request(t.server).post('/api/cart/check').set(CSRF).set('Content-Type', 'Application/JSON').send('{"ids":["x"]}').expect(200);
+    await request(t.server).post('/api/auth/logout').set(CSRF).expect((res) => expect(res.status).toBeLessThan(400));
+  });
+
+  it('refuses bytes that are not UTF-8 rather than store them as replacement characters', async () => {
+    const body = Buffer.concat([Buffer.from('{"ids":["'), Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('"]}')]);
+    // The bytes as they are: superagent would send a Buffer given as JSON as its own JSON form. Its
+    // serializer is typed to give a string, and passes on whatever it gives.
+    const asIs = (sent: Buffer) => sent as unknown as string;
+    const raw = (bytes: Buffer) => request(t.server).post('/api/cart/check').set(CSRF).set('Content-Type', 'application/json').serialize(asIs).send(bytes);
+    const res = await raw(body).expect(400);
+    expect(res.body).toEqual({ statusCode: 400, code: 'bad_request', message: INVALID_TEXT_REFUSED });
+    await raw(Buffer.from('{"ids":["Dragón ✨"]}')).expect(200);
   });
 
   it.each([

@@ -12,6 +12,7 @@ const CODES: Record<number, string> = {
   404: 'not_found',
   409: 'conflict',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   422: 'unprocessable',
   429: 'too_many_requests',
   503: 'unavailable',
@@ -28,8 +29,11 @@ const SPANISH: Record<number, string> = {
   403: 'No tienes permiso para hacer esto.',
   404: 'No existe lo que buscas.',
   413: 'La petición es demasiado grande.',
+  // The parser's own refusals of a charset or a compression it does not read.
+  415: 'La tienda lee el cuerpo de la petición como JSON en UTF-8, sin comprimir.',
 };
-const INVALID_JSON = 'El cuerpo de la petición no es un JSON válido.';
+/** Strict parsing: malformed JSON, and JSON that is not an object or array (`null`, `"hola"`, `7`). */
+const INVALID_JSON = 'El cuerpo de la petición no es un objeto JSON válido.';
 const UNEXPECTED = 'Ocurrió un error inesperado. Inténtalo de nuevo.';
 const STORAGE_FULL = 'No hay espacio en el servidor para guardar los cambios. Inténtalo más tarde.';
 const KEY_REUSED = 'Esta solicitud ya se registró con otros datos.';

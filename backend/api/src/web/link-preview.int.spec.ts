@@ -125,6 +125,13 @@ describe('link previews of card and set pages', () => {
     }
   });
 
+  it('answers an API path in any letter case as the API does, in JSON, never with the storefront', async () => {
+    const home = await request(shop.server).get('/API/HOME').expect(200).expect('Content-Type', /json/);
+    expect(home.body).toHaveProperty('latestSets');
+    const missing = await request(shop.server).get('/Api/no-such-thing').expect(404).expect('Content-Type', /json/);
+    expect(missing.body.message).toBe('No existe lo que buscas.');
+  });
+
   it("leaves every other page the shop's own title and description", async () => {
     for (const path of ['/', '/about', '/search?q=dragon', '/admin/orders', '/account/history']) {
       const res = await request(shop.server).get(path).expect(200);

@@ -66,7 +66,8 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger, pag
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use(pages.crawlerFiles);
   const indexHtml = readFileSync(index, 'utf8');
-  app.get(/^\/(?!api(\/|$)).*/, async (req, res) => {
+  // Express routes case-insensitively, so /API/home is the API's: its 404 is JSON, not the storefront's page.
+  app.get(/^\/(?!api(\/|$)).*/i, async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     // The storefront shows its 'Página no encontrada'; the status tells a search engine.
     if (!isStorefrontPage(req.path)) return res.status(404).type('html').send(indexHtml);
