@@ -122,6 +122,12 @@ export const messages = {
       codeTaken: (code: string) => `Ya existe un set con el código ${code}: edítalo desde la tabla.`,
       invalidCode: 'El código del set solo puede tener letras, números y guiones.',
       tooLong: 'El nombre del set no puede pasar de 200 caracteres.',
+      /** Not in the spec: what the card upload refuses in a card's details, refused in a set's name too. */
+      nameControls: 'El nombre del set no admite saltos de línea ni caracteres que cambian la dirección del texto.',
+      /** Not in the spec: the set's card codes, as the card database writes them (LOB-EN001). */
+      invalidCardCode: 'Los códigos de carta del set solo pueden tener letras, números y guiones, hasta 40 caracteres.',
+      /** Not in the spec: `/api/sets/latest` lists the newest sets, so no set can have that code as its page. */
+      reservedCode: 'El código LATEST está reservado por la tienda; usa otro.',
       notInOfficialList: 'No se encontró el set en el listado oficial de YGOProDeck.',
       noCards: 'No se encontraron cartas para este set.',
       apiFailed: 'Error al consultar la API',

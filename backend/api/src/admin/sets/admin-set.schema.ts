@@ -1,5 +1,9 @@
 import { messages } from '@tcg/domain';
 import { z } from 'zod';
+import { isPlainLine } from '../../web/plain-text';
+
+/** Letters and digits in groups joined by hyphens: a set's code (LOB, SGX1-ENA) and its cards' (LOB-EN001). */
+const CODE = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
 const required = z.string({ message: messages.admin.sets.missingFields }).trim().min(1, messages.admin.sets.missingFields);
 
@@ -16,12 +20,12 @@ const products = z.object({ booster: z.boolean(), display: z.boolean(), cartaSue
 
 /** The dialog's fields; the id is the set code and comes from the body on create, the path on edit. */
 const setFields = z.object({
-  name: required.max(200, messages.admin.sets.tooLong),
+  name: required.max(200, messages.admin.sets.tooLong).refine(isPlainLine, messages.admin.sets.nameControls),
   releaseDate,
   preorderAvailable: z.boolean().default(false),
   products: products.default({ booster: false, display: false, cartaSuelta: true }),
   /** Card codes; left out, the set keeps the ones it has. */
-  cards: z.array(z.string().trim().min(1)).max(5000).optional(),
+  cards: z.array(z.string().trim().max(40, messages.admin.sets.invalidCardCode).regex(CODE, messages.admin.sets.invalidCardCode)).max(5000).optional(),
 });
 
 /**
@@ -30,8 +34,9 @@ const setFields = z.object({
  */
 const code = required
   .max(40, messages.admin.sets.invalidCode)
-  .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, messages.admin.sets.invalidCode)
-  .transform((value) => value.toUpperCase());
+  .regex(CODE, messages.admin.sets.invalidCode)
+  .transform((value) => value.toUpperCase())
+  .refine((value) => value !== 'LATEST', messages.admin.sets.reservedCode);
 
 export const createSetSchema = setFields.extend({ id: code });
 export const updateSetSchema = setFields;

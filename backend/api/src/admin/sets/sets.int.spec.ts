@@ -86,9 +86,28 @@ describe('admin sets API', () => {
     [{ id: '-LOB' }, messages.admin.sets.invalidCode],
     [{ id: 'X'.repeat(41) }, messages.admin.sets.invalidCode],
     [{ id: 'LONG', name: 'n'.repeat(201) }, messages.admin.sets.tooLong],
-  ])('refuses %j with its reason', async (change, message) => {
+    // /api/sets/latest lists the newest sets: a set with that code could never show its page.
+    [{ id: 'latest' }, messages.admin.sets.reservedCode],
+    [{ id: 'BIDI', name: '\u202eBlazing Vortex' }, messages.admin.sets.nameControls],
+    [{ id: 'BELL', name: 'Blazing\u0007Vortex' }, messages.admin.sets.nameControls],
+    [{ id: 'LINE', name: 'Blazing\nVortex' }, messages.admin.sets.nameControls],
+    [{ id: 'CRDS', cards: ['BLVO-EN065', 'X\u202e'] }, messages.admin.sets.invalidCardCode],
+    [{ id: 'CRDL', cards: ['C'.repeat(41)] }, messages.admin.sets.invalidCardCode],
+  ])('refuses %j with its reason, and stores nothing', async (change, message) => {
     const res = await admin.post('/api/admin/sets').set(CSRF).send({ ...newSet, ...change }).expect(400);
     expect(res.body.message).toBe(message);
+    const { body } = await admin.get('/api/admin/sets').expect(200);
+    expect(body.sets.map((set: { id: string }) => set.id)).not.toContain(change.id.toUpperCase());
+  });
+
+  it('refuses an edit whose name or card codes the create would refuse, keeping the set as it was', async () => {
+    const kept = { ...newSet, id: 'KEPT', name: 'Intacto' };
+    await admin.post('/api/admin/sets').set(CSRF).send(kept).expect(201);
+    const named = await admin.put('/api/admin/sets/KEPT').set(CSRF).send({ ...kept, name: 'Intacto\u202e' }).expect(400);
+    expect(named.body.message).toBe(messages.admin.sets.nameControls);
+    const carded = await admin.put('/api/admin/sets/KEPT').set(CSRF).send({ ...kept, cards: ['KEPT-\u0007EN001'] }).expect(400);
+    expect(carded.body.message).toBe(messages.admin.sets.invalidCardCode);
+    expect((await admin.get('/api/admin/sets').expect(200)).body.sets).toContainEqual(kept);
   });
 
   it('refuses changes without the CSRF header', async () => {

@@ -1,5 +1,6 @@
 import { messages } from '@tcg/domain';
 import { z } from 'zod';
+import { isPlainLine } from '../../web/plain-text';
 
 /** Texts a slide shows (title, alt) and the addresses it holds: enough for any, bounded so none can break the layout or the table. */
 const TEXT_MAX = 200;
@@ -23,6 +24,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .max(max, messages.admin.slides.saveFailed)
+    .refine(isPlainLine, messages.admin.slides.saveFailed)
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
@@ -39,6 +41,7 @@ export const createSlideSchema = z.object({
     .trim()
     .min(1, messages.admin.slides.missingDesktopUrl)
     .max(URL_MAX, messages.admin.slides.saveFailed)
+    .refine(isPlainLine, messages.admin.slides.saveFailed)
     .refine(isImageAddress, messages.admin.slides.saveFailed),
   mobileUrl: optionalText(URL_MAX).refine(isImageAddress, messages.admin.slides.saveFailed),
   alt: optionalText(TEXT_MAX),

@@ -47,6 +47,11 @@ describe('admin slides API', () => {
     // The site's content security policy shows images from itself or over HTTPS only.
     { desktopUrl: 'http://cdn.example/d.webp' },
     { mobileUrl: 'http://cdn.example/m.webp' },
+    // Shown on one line of the home page and the admin's table: no line breaks, bells or direction overrides.
+    { title: '\u202eOferta' },
+    { title: 'Oferta\u0007' },
+    { alt: 'x\ny' },
+    { desktopUrl: 'https://cdn.example/\u202ed.webp' },
   ])('refuses an overlong field or an address that is not a web page (%#), naming it, and stores nothing', async (change) => {
     const before = (await admin.get('/api/admin/slides').expect(200)).body.slides.length;
     const res = await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Largo', desktopUrl: 'https://cdn.example/d.webp', ...change }).expect(400);
@@ -111,7 +116,7 @@ describe('admin slides API', () => {
     expect(await homeSlides()).toContainEqual(expect.objectContaining({ id: slide.id, link: '/search?q=dragon', order: 7 }));
   });
 
-  it.each([{ desktopUrl: '  ' }, { link: 'javascript:alert(1)' }, { title: 't'.repeat(201) }])(
+  it.each([{ desktopUrl: '  ' }, { link: 'javascript:alert(1)' }, { title: 't'.repeat(201) }, { alt: 'a\u2066b' }])(
     'refuses an edit the creation would refuse (%#) and keeps the slide as it was',
     async (change) => {
       const slide = (await admin.post('/api/admin/slides').set(CSRF).send({ title: 'Intacto', desktopUrl: 'https://cdn.example/i.webp' }).expect(201)).body;

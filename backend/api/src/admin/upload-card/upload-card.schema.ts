@@ -1,14 +1,7 @@
 import { cardLanguages, editions, MAX_AMOUNT_CENTS, MAX_MOVEMENT_UNITS, messages } from '@tcg/domain';
 import { z } from 'zod';
+import { withoutBidiControls, withoutControlCharacters } from '../../web/plain-text';
 
-/**
- * Direction marks, overrides, embeddings and isolates: a name ending in U+202E (or a right-to-left mark)
- * turned the order history's 'Card × 2' into 'Card 2 × …', wherever the name was shown.
- */
-const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-const withoutBidiControls = (value: string) => !BIDI_CONTROLS.test(value);
-/** Line breaks, tabs and other control characters: no card detail has them, and a set code or id would carry them into URLs. */
-const withoutControlCharacters = (value: string) => !/\p{Cc}/u.test(value);
 const detail = z
   .string({ message: messages.domain.invalidCardDetails })
   .trim()

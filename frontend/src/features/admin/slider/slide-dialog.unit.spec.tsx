@@ -100,6 +100,8 @@ describe('the add-slide dialog', () => {
   });
 
   it.each([
+    ['title', 'Título (opcional)', 'Oferta\u202e'],
+    ['alt', 'Texto alternativo', 'Oferta\u2066'],
     ['link', 'Enlace (opcional)', 'javascript:alert(1)'],
     ['desktopUrl', 'URL de la imagen de escritorio', 'http://cdn.example/d.webp'],
   ] as const)('says under the field the shop refused (%s) what it takes, beside the spec toast', async (path, label, typed) => {

@@ -12,6 +12,8 @@ import '../../content-admin.css';
  * the toast says the spec's 'Error al guardar el slide'.
  */
 export const SLIDE_FIELD_RULES = {
+  title: 'Escribe el título en una línea, sin caracteres que cambian la dirección del texto.',
+  alt: 'Escribe el texto en una línea, sin caracteres que cambian la dirección del texto.',
   desktopUrl: 'Usa una imagen de la tienda o una dirección que empiece con https://.',
   mobileUrl: 'Usa una imagen de la tienda o una dirección que empiece con https://.',
   link: 'Usa una página de la tienda (/search?q=...) o una dirección que empiece con http:// o https://.',
@@ -42,6 +44,8 @@ export function SlideDialog({ editing, onClose }: SlideDialogProps) {
   // The field the last save was refused for, and why; it takes the focus, and typing in it ends the refusal.
   const [problem, setProblem] = useState<{ field: CheckedField; text: string } | null>(null);
   const inputs = {
+    title: useRef<HTMLInputElement>(null),
+    alt: useRef<HTMLInputElement>(null),
     desktopUrl: useRef<HTMLInputElement>(null),
     mobileUrl: useRef<HTMLInputElement>(null),
     link: useRef<HTMLInputElement>(null),
@@ -105,10 +109,13 @@ export function SlideDialog({ editing, onClose }: SlideDialogProps) {
       <p className="ca-muted">
         Tamaños sugeridos: escritorio 2000×720 (o 1920×700); móvil 1080×720. Las imágenes, con https:// o de la tienda.
       </p>
-      <label>
-        Título (opcional)
-        <input maxLength={200} {...field('title')} />
-      </label>
+      <div className="ca-field">
+        <label>
+          Título (opcional)
+          <input maxLength={200} {...checked('title')} />
+        </label>
+        {problemUnder('title')}
+      </div>
       <div className="ca-field">
         <label>
           URL de la imagen de escritorio
@@ -130,10 +137,13 @@ export function SlideDialog({ editing, onClose }: SlideDialogProps) {
         </label>
         {problemUnder('link')}
       </div>
-      <label>
-        Texto alternativo
-        <input maxLength={200} {...field('alt')} />
-      </label>
+      <div className="ca-field">
+        <label>
+          Texto alternativo
+          <input maxLength={200} {...checked('alt')} />
+        </label>
+        {problemUnder('alt')}
+      </div>
       <label>
         Orden
         <input inputMode="numeric" {...field('order')} />
