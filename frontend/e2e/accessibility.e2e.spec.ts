@@ -129,3 +129,44 @@ it('has no findings on the admin tables laid out as cards on a phone', async () 
   ];
   expect(Object.fromEntries(found.filter(([, list]) => list.length > 0))).toEqual({});
 });
+
+/**
+ * How much of the focused element's ring (outline, or its `::after` overlay's) lies outside the nearest
+ * ancestor that clips it, in CSS px on its worst side; 0 when all of it shows.
+ */
+const clippedRing = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement;
+    const after = getComputedStyle(focused, '::after');
+    const own = getComputedStyle(focused);
+    const ring = own.outlineStyle !== 'none' ? own : after;
+    const reach = parseFloat(ring.outlineOffset) + parseFloat(ring.outlineWidth) - (ring === after ? parseFloat(after.top) : 0);
+    const box = focused.getBoundingClientRect();
+    let clip = focused.parentElement;
+    while (clip && getComputedStyle(clip).overflow === 'visible') clip = clip.parentElement;
+    if (!clip) return 0;
+    const frame = clip.getBoundingClientRect();
+    return Math.max(0, frame.left - (box.left - reach), box.right + reach - frame.right, frame.top - (box.top - reach), box.bottom + reach - frame.bottom);
+  });
+
+it('draws the keyboard focus ring where it shows, inside the boxes that clip it (the quantity stepper, the home slider)', async () => {
+  const page = await signedInPage();
+  await page.goto(`/product/${encodeURIComponent(CARD.id)}`);
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await page.goto('/cart');
+  await page.getByTestId('cart-subtotal').waitFor();
+  const clipped: Record<string, number> = {};
+  for (const name of ['Quitar una unidad', 'Cantidad', 'Agregar una unidad']) {
+    const part = page.locator('.quantity-input').getByLabel(name, { exact: true });
+    await part.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    clipped[name] = await clippedRing(page);
+  }
+  await page.goto('/');
+  const slideLink = page.locator('[data-testid="slide"]:not([aria-hidden="true"]) a').first();
+  await slideLink.waitFor();
+  await slideLink.focus();
+  clipped.slide = await clippedRing(page);
+  expect(clipped).toEqual({ 'Quitar una unidad': 0, Cantidad: 0, 'Agregar una unidad': 0, slide: 0 });
+});

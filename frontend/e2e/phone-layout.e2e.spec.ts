@@ -144,6 +144,15 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   const subtotal = page.getByTestId('cart-subtotal');
   await subtotal.waitFor();
   widths.cart = await overflow(page);
+  // A line's words start at one edge, 'Eliminar' (under the stepper on a phone) too: it was 12 px in.
+  const starts = await page.locator('.cart-line').first().evaluate((line) =>
+    ['.cart-line__name', '.cart-line__remove'].map((selector) => {
+      const range = document.createRange();
+      range.selectNodeContents(line.querySelector(selector)!);
+      return Math.round(range.getBoundingClientRect().left);
+    }),
+  );
+  expect(starts[1]).toBe(starts[0]);
   // Nothing floats over the total, wherever the shopper has scrolled it to.
   await subtotal.evaluate((element) => element.scrollIntoView({ block: 'end' }));
   expect(await overlap(page, '.chat-help', '[data-testid="cart-subtotal"]')).toBe(false);
@@ -155,6 +164,13 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   await page.getByLabel('Imagen del comprobante').setInputFiles({ name: 'comprobante-de-pago-yape.png', mimeType: 'image/png', buffer: proof });
   await page.getByText(/comprobante-de-pago-yape\.png · [\d.,]+ KB/).waitFor();
   widths.checkout = await overflow(page);
+  // Each section's title inside its box, the same way: two were legends drawn on the box's border.
+  const titleInsets = await page
+    .locator('.checkout-section')
+    .evaluateAll((sections) => sections.map((section) => Math.round(section.querySelector('.checkout-section__title')!.getBoundingClientRect().top - section.getBoundingClientRect().top)));
+  expect(titleInsets).toHaveLength(3);
+  expect(new Set(titleInsets).size).toBe(1);
+  expect(titleInsets[0]).toBeGreaterThan(8);
   await page.getByRole('button', { name: 'Confirmar pedido' }).click();
   await page.waitForURL(/\/account\/history/);
   await page.locator('.order-card').first().waitFor();
@@ -165,6 +181,41 @@ it('fits every storefront page on a 375 × 667 phone, from the home page to a pl
   await page.getByText('Hola, Lucía', { exact: true }).and(page.locator(':visible')).waitFor();
 
   expect(widths).toEqual({ home: 0, product: 0, cart: 0, checkout: 0, history: 0 });
+});
+
+it('lines up the prices of a row of cards on a phone, a card on offer among them', async () => {
+  const page = await phonePage();
+  await page.goto('/categoria/yugioh/LOB');
+  await page.locator('.card-price__was').first().waitFor();
+  const spreads: Record<number, number[]> = {};
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 667 });
+    spreads[width] = await page.locator('.card-tile').evaluateAll((tiles) => {
+      const rows = new Map<number, number[]>();
+      for (const tile of tiles) {
+        const row = Math.round(tile.getBoundingClientRect().top);
+        const price = tile.querySelector('.card-price__now')!.getBoundingClientRect().top;
+        rows.set(row, [...(rows.get(row) ?? []), price]);
+      }
+      return [...rows.values()].map((prices) => Math.round(Math.max(...prices) - Math.min(...prices)));
+    });
+  }
+  // Two tiles a row, each row's prices on one line (the struck-through one above, where it wraps).
+  expect(spreads[375].length).toBeGreaterThan(1);
+  expect(spreads).toEqual({ 320: spreads[320].map(() => 0), 375: spreads[375].map(() => 0) });
+});
+
+it("lines up the footer's two columns, line by line, on a desktop", async () => {
+  const page = await phonePage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/about');
+  const lines = (selector: string) => page.locator(selector).evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  const contact = await lines('.site-footer__contact > *');
+  const links = await lines('.site-footer__links a');
+  expect(contact).toHaveLength(3);
+  expect(links).toEqual(contact);
+  const [first, second] = await lines('.site-footer__title');
+  expect(second).toBe(first);
 });
 
 it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
@@ -308,6 +359,9 @@ it('gives every tap target room for a fingertip on 320 and 375 px phones, the st
   const sheet = customer.getByRole('dialog', { name: 'Filtros' });
   await sheet.getByRole('checkbox').first().waitFor();
   await measure(customer, 'the search filters', '.filter-sheet__panel');
+  // Its two buttons one line each at 320 px ('Limpiar todo' wrapped onto two, 50 px tall).
+  await customer.setViewportSize({ width: 320, height: 667 });
+  expect(await sheet.locator('.filter-sheet__footer .btn').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height))).toEqual([44, 44]);
 
   expect(small).toEqual(Object.fromEntries(Object.keys(small).map((key) => [key, []])));
 });
