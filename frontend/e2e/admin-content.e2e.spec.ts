@@ -95,6 +95,13 @@ describe('admin content tools', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /BLVO/ }).waitFor();
+    await page.getByRole('button', { name: 'Editar Blazing Vortex' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar set' });
+    const background = (label: string) => edit.getByLabel(label).evaluate((input) => getComputedStyle(input).backgroundColor);
+    // The code cannot change once the set exists, and does not look as if it could (QA).
+    expect(await edit.getByLabel('Código').getAttribute('readonly')).not.toBeNull();
+    expect(await background('Código')).not.toBe(await background('Nombre'));
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
     await page.goto('/categoria/yugioh/BLVO');
     await page.getByRole('heading', { level: 1, name: 'Blazing Vortex' }).waitFor();
   });

@@ -104,6 +104,13 @@ describe('admin panel', () => {
     await page.getByRole('link', { name: /Pedidos/ }).click();
 
     await page.waitForURL(/\/admin\/orders$/);
+    await orderCard(page, toCancel).waitFor();
+    // Each order's columns at the same places, whatever its products' names (QA: each table sized its own).
+    const columns = await page.locator('.admin-order__items-head tr').evaluateAll((rows) =>
+      rows.map((row) => [...row.children].map((cell) => Math.round(cell.getBoundingClientRect().left)).join(' ')),
+    );
+    expect(columns.length).toBeGreaterThan(1);
+    expect(new Set(columns).size).toBe(1);
     await orderCard(page, toConfirm).getByRole('button', { name: 'Confirmar' }).click();
     await orderCard(page, toConfirm).getByText('Confirmado', { exact: true }).waitFor();
     page.once('dialog', (dialog) => void dialog.accept());
@@ -125,9 +132,13 @@ describe('admin panel', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expectStock(page, changeOfHeart.name, changeOfHeart.stock + 3, changeOfHeart.stock + 3);
 
+    const toggle = stockRow(page, changeOfHeart.name).locator('.stock-table__toggle');
+    const closed = await toggle.evaluate((button) => button.getBoundingClientRect().width);
     await stockRow(page, changeOfHeart.name).getByRole('button', { name: 'Movimientos' }).click();
     const movements = page.getByRole('list', { name: 'Movimientos' }).getByRole('listitem');
     await movements.nth(3).waitFor();
+    // 'Ocultar movimientos' takes no more room than 'Movimientos' had, so its column keeps its width (QA: every row jumped).
+    expect(await toggle.evaluate((button) => button.getBoundingClientRect().width)).toBe(closed);
     expect(await movements.evaluateAll((items) => items.map((item) => item.className))).toEqual([
       'movement movement--ingreso',
       'movement movement--reserva',

@@ -31,7 +31,7 @@ beforeEach(() => window.sessionStorage.clear());
 describe('single card upload', () => {
   it('searches on Enter, then offers the versions; upload waits for one to be chosen', async () => {
     const { field } = await searched();
-    expect(await screen.findByText(messages.admin.upload.found)).toBeInTheDocument();
+    expect(await screen.findByText(messages.admin.upload.found)).not.toHaveClass('ca-status--failed');
     expect(field('Nombre en español (opcional)')).toHaveValue('Mago Oscuro');
     expect(screen.getByRole('button', { name: 'Subir carta' })).toBeDisabled();
     expect(field('Cantidad')).toHaveValue('1');
@@ -251,6 +251,7 @@ describe('single card upload', () => {
     const button = screen.getByRole('button', { name: 'Subir carta' });
     await user.click(button);
     const status = await screen.findByText(`${messages.admin.upload.uploadFailed} ${reason}`);
+    expect(status).toHaveClass('ca-status--failed');
     // After the button in the page: on a phone it is on screen where the admin tapped, not far above.
     expect(button.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(sentBodies(fetch, 'POST', '/api/admin/cards/upload')).toEqual([]);
@@ -263,7 +264,8 @@ describe('single card upload', () => {
     ['the card has no printed version', () => jsonResponse({ ...darkMagician, versions: [] }), messages.admin.upload.noPrints],
   ])('shows the search failure status, and why, when %s', async (_when, answer, why) => {
     await searched({ [`GET ${lookupPath}`]: answer });
-    expect(await screen.findByText(`${messages.admin.upload.searchFailed} ${why}`)).toBeInTheDocument();
+    // Marked as a failure (admin QA: bold black, told apart from a result only by its emoji).
+    expect(await screen.findByText(`${messages.admin.upload.searchFailed} ${why}`)).toHaveClass('ca-status--failed');
     expect(screen.getByLabelText('Versión')).toBeDisabled();
   });
 

@@ -67,8 +67,18 @@ export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps)
                 </td>
                 <td>
                   <div className="stock-table__actions">
-                    <Button variant="ghost" aria-expanded={open} aria-describedby={cardId} onClick={() => setExpanded(open ? null : row.id)}>
-                      {open ? 'Ocultar movimientos' : 'Movimientos'}
+                    <Button
+                      variant="ghost"
+                      className="stock-table__toggle"
+                      aria-expanded={open}
+                      aria-describedby={cardId}
+                      onClick={() => setExpanded(open ? null : row.id)}
+                    >
+                      <span>{open ? 'Ocultar movimientos' : 'Movimientos'}</span>
+                      {/* The room of the longer label, unseen: opening the list no longer widens the column and reflows every row (QA). */}
+                      <span className="stock-table__toggle-room" aria-hidden="true">
+                        Ocultar movimientos
+                      </span>
                     </Button>
                     <Button variant="secondary" data-card-id={row.id} aria-describedby={cardId} onClick={() => onAddStock(row)}>
                       Agregar Stock

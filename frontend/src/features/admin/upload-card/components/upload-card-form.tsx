@@ -42,7 +42,7 @@ function refusalOf(error: unknown): string | null {
 }
 
 /** Which step a status line speaks of: it is shown next to that step, so a phone shows it where the finger is. */
-type Status = { of: 'search' | 'upload'; text: string };
+type Status = { of: 'search' | 'upload'; text: string; failed?: boolean };
 
 /** An upload of 0 units lists the card, or sets its price and fetches its pictures again, without an `ingreso`. */
 const QUANTITY_HINT = 'Con 0 se guarda la carta (precio e imágenes) sin sumar stock.';
@@ -78,8 +78,8 @@ export function UploadCardForm() {
   const [edition, setEdition] = useState<Edition>('Unlimited');
   const [numbers, setNumbers] = useState(defaults);
   const [status, setStatusOf] = useState<Status>({ of: 'search', text: '' });
-  const setStatus = (text: string) => setStatusOf({ of: 'search', text });
-  const setUploadStatus = (text: string) => setStatusOf({ of: 'upload', text });
+  const setStatus = (text: string, failed = false) => setStatusOf({ of: 'search', text, failed });
+  const setUploadStatus = (text: string, failed = false) => setStatusOf({ of: 'upload', text, failed });
   const lookup = useCardLookup();
   const save = useUploadCard();
   const attempt = useIdempotencyKey('uploadCard');
@@ -87,6 +87,9 @@ export function UploadCardForm() {
   const [queued, setQueued] = useState<{ cardId: string; since: string } | null>(null);
   const pictures = useCardPictures(queued);
   const picturesFailed = pictures.data?.state === 'failed' ? `${pictures.data.message} ${upload.imageRetryHint}` : null;
+
+  // A failure reads as one (admin QA: bold black text, told apart only by its emoji).
+  const statusClass = (of: Status['of']) => `ca-status${status.of === of && status.failed ? ' ca-status--failed' : ''}`;
 
   const untranslated = found !== null && found.spanishName === null;
   const chosen = found && version !== '' ? found.versions[Number(version)] : null;
@@ -129,13 +132,13 @@ export function UploadCardForm() {
       onSuccess: (card) => {
         if (typedName.current.trim() !== name) return;
         // A card with no printed version (a token) has nothing to choose: said, not an empty list.
-        if (card.versions.length === 0) return setStatus(`${upload.searchFailed} ${upload.noPrints}`);
+        if (card.versions.length === 0) return setStatus(`${upload.searchFailed} ${upload.noPrints}`, true);
         setFound(card);
         setSpanishName(card.spanishName ?? '');
         setStatus(upload.found);
       },
       onError: (error) => {
-        if (typedName.current.trim() === name) setStatus(searchFailure(error));
+        if (typedName.current.trim() === name) setStatus(searchFailure(error), true);
       },
       onSettled: () => {
         if (inFlight.current === name) inFlight.current = null;
@@ -171,11 +174,11 @@ export function UploadCardForm() {
     if (!found || !chosen) return;
     const quantity = /^\d+$/.test(numbers.quantity.trim()) ? Number(numbers.quantity) : Number.NaN;
     const [unitCost, salePrice, offerPrice] = [numbers.unitCost, numbers.salePrice, numbers.offerPrice].map(parseSolesToCents);
-    if (!isUploadQuantity(quantity)) return setUploadStatus(uploadFailure(messages.domain.invalidUploadQuantity));
-    if (!isAmount(unitCost)) return setUploadStatus(uploadFailure(messages.domain.invalidUnitCost));
-    if (!isAmount(salePrice) || !isAmount(offerPrice)) return setUploadStatus(uploadFailure(messages.domain.invalidPrice));
+    if (!isUploadQuantity(quantity)) return setUploadStatus(uploadFailure(messages.domain.invalidUploadQuantity), true);
+    if (!isAmount(unitCost)) return setUploadStatus(uploadFailure(messages.domain.invalidUnitCost), true);
+    if (!isAmount(salePrice) || !isAmount(offerPrice)) return setUploadStatus(uploadFailure(messages.domain.invalidPrice), true);
     // A sale price of 0 keeps an existing card's own, which only the server knows; a typed one must be above the offer.
-    if (salePrice > 0 && offerPrice >= salePrice) return setUploadStatus(uploadFailure(messages.domain.offerNotBelowSale));
+    if (salePrice > 0 && offerPrice >= salePrice) return setUploadStatus(uploadFailure(messages.domain.offerNotBelowSale), true);
     setQueued(null);
     setUploadStatus(upload.uploading);
     const request: UploadCardBody = {
@@ -204,7 +207,7 @@ export function UploadCardForm() {
           setNumbers(defaults);
           filled.current = pricesOf(null);
         },
-        onError: (error) => setUploadStatus(uploadFailure(refusalOf(error))),
+        onError: (error) => setUploadStatus(uploadFailure(refusalOf(error)), true),
       },
     );
   };
@@ -268,7 +271,7 @@ export function UploadCardForm() {
           )}
         </div>
       </div>
-      <p className="ca-status" role="status">
+      <p className={statusClass('search')} role="status">
         {status.of === 'search' && status.text}
       </p>
       <div className="ca-grid">
@@ -319,12 +322,12 @@ export function UploadCardForm() {
         {number('salePrice', 'Precio de venta (S/)', true)}
         {number('offerPrice', 'Precio de oferta (S/)', true)}
       </div>
-      <div className="ca-actions">
+      <div className="ca-actions ca-actions--submit">
         <Button type="submit" disabled={!chosen || save.isPending}>
           Subir carta
         </Button>
       </div>
-      <p className="ca-status" role="status">
+      <p className={statusClass('upload')} role="status">
         {status.of === 'upload' && status.text}
         {status.of === 'upload' && picturesFailed && ` ${picturesFailed}`}
       </p>
