@@ -205,6 +205,39 @@ it('lines up the prices of a row of cards on a phone, a card on offer among them
   expect(spreads).toEqual({ 320: spreads[320].map(() => 0), 375: spreads[375].map(() => 0) });
 });
 
+it("lets a tap on a card's 'Agregar' under the help bubble reach the button", async () => {
+  const page = await phonePage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/categoria/yugioh/LOB');
+  const bubble = page.getByTestId('help-bubble');
+  await bubble.waitFor();
+  // What a tap at the bubble's middle lands on: a control of the page beneath, not the bubble.
+  const tapped = await bubble.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit?.closest('.chat-help') ? 'the bubble' : (hit?.closest('button, a')?.textContent?.trim() ?? hit?.className);
+  });
+  expect(tapped).not.toBe('the bubble');
+});
+
+it("shows the search box's whole placeholder on a tablet, an admin's header too", async () => {
+  const room: Record<string, number> = {};
+  for (const as of ['customer', 'admin'] as const) {
+    const page = await phonePage(as);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/about');
+    // The placeholder's width in the box's own font, against the room its padding leaves.
+    room[as] = await page.locator('.header-search input').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      return Math.floor(input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(input.placeholder).width);
+    });
+  }
+  expect(room.customer).toBeGreaterThanOrEqual(0);
+  expect(room.admin).toBeGreaterThanOrEqual(0);
+});
+
 it("lines up the footer's two columns, line by line, on a desktop", async () => {
   const page = await phonePage();
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -253,7 +286,19 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
     const tallButtons = await page.$$eval('.ca-table .btn', (buttons) => buttons.filter((button) => button.getBoundingClientRect().height > 60).map((button) => button.textContent));
     // A row is a card on a phone: no cell runs past the screen's edge (or under a column pinned to it).
     const cutCells = await page.$$eval('.ca-table td', (cells) => cells.filter((cell) => cell.getBoundingClientRect().right > window.innerWidth).map((cell) => cell.textContent));
-    expect({ path, tallButtons, cutCells }).toEqual({ path, tallButtons: [], cutCells: [] });
+    // A row's checkbox starts where the row's other values do, as its own line of the card.
+    const offCheckboxes = await page.$$eval('.ca-table tr', (rows) =>
+      rows.flatMap((row) => {
+        const box = row.querySelector('.ca-hit input');
+        const value = row.querySelector('td.ca-text');
+        if (!box || !value) return [];
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        const offset = Math.round(box.getBoundingClientRect().left - range.getBoundingClientRect().left);
+        return Math.abs(offset) > 4 ? [offset] : [];
+      }),
+    );
+    expect({ path, tallButtons, cutCells, offCheckboxes }).toEqual({ path, tallButtons: [], cutCells: [], offCheckboxes: [] });
   }
   expect(widths).toEqual(Object.fromEntries(tools.map(([path]) => [path, 0])));
 
