@@ -238,6 +238,34 @@ it("shows the search box's whole placeholder on a tablet, an admin's header too"
   expect(room.admin).toBeGreaterThanOrEqual(0);
 });
 
+it("gives the card upload's name field more room than its button, on a 320 px phone too", async () => {
+  const page = await phonePage('admin');
+  await page.goto('/admin/upload-card');
+  const search = page.locator('.ca-search');
+  await search.waitFor();
+  const widths: Record<number, number[]> = {};
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    widths[width] = await search.evaluate((row) => ['input', '.btn'].map((selector) => Math.round(row.querySelector(selector)!.getBoundingClientRect().width)));
+  }
+  expect(Object.entries(widths).filter(([, [field, button]]) => field < button)).toEqual([]);
+});
+
+it("keeps a cart line's card name readable on a tablet and a small laptop", async () => {
+  const page = await phonePage();
+  await page.goto(`/product/${encodeURIComponent(CARD.id)}`);
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await page.goto('/cart');
+  await page.getByTestId('cart-subtotal').waitFor();
+  const widths: Record<number, number> = {};
+  for (const width of [768, 850, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    widths[width] = await page.locator('.cart-line__info').first().evaluate((info) => Math.round(info.getBoundingClientRect().width));
+  }
+  // Room for a name of a few words on a line (it was 0 px wide at 768).
+  expect(Object.entries(widths).filter(([, width]) => width < 150)).toEqual([]);
+});
+
 it("lines up the footer's two columns, line by line, on a desktop", async () => {
   const page = await phonePage();
   await page.setViewportSize({ width: 1280, height: 800 });

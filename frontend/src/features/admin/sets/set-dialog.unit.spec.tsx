@@ -234,6 +234,24 @@ describe('the set dialog', () => {
     expect(field('Código')).not.toHaveAttribute('aria-invalid');
   });
 
+  it.each([
+    ['Código', 'id', 'latest', messages.admin.sets.reservedCode],
+    ['Nombre', 'name', 'Blazing\u202e', messages.admin.sets.nameControls],
+  ])('marks and focuses %s when the shop refuses what it holds, and says why under it', async (label, path, typed, message) => {
+    const refusal = { statusCode: 400, code: 'bad_request', message, details: [{ path, message }] };
+    const { user, dialog, field } = await open({ 'POST /api/admin/sets': () => jsonResponse(refusal, 400) }, 'Nuevo set');
+    await user.type(field('Código'), path === 'id' ? typed : 'BLVO');
+    await user.type(field('Nombre'), path === 'name' ? typed : 'Blazing Vortex');
+    await user.type(field('Lanzamiento'), '2021-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(message, { selector: '.toast__message' })).toBeInTheDocument();
+    await waitFor(() => expect(field(label)).toHaveFocus());
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(label)).toHaveAccessibleDescription(message);
+    await user.type(field(label), 'X');
+    expect(field(label)).not.toHaveAttribute('aria-invalid');
+  });
+
   it('gives the focus back to Guardar when a save the shop refused names no field', async () => {
     let answer: (response: Response) => void = () => undefined;
     const answered = new Promise<Response>((resolve) => (answer = resolve));

@@ -102,6 +102,7 @@ describe('the add-slide dialog', () => {
   it.each([
     ['title', 'Título (opcional)', 'Oferta\u202e'],
     ['alt', 'Texto alternativo', 'Oferta\u2066'],
+    ['order', 'Orden', '99999999'],
     ['link', 'Enlace (opcional)', 'javascript:alert(1)'],
     ['desktopUrl', 'URL de la imagen de escritorio', 'http://cdn.example/d.webp'],
   ] as const)('says under the field the shop refused (%s) what it takes, beside the spec toast', async (path, label, typed) => {
@@ -174,6 +175,21 @@ describe('the edit-slide dialog', () => {
     ]);
     expect(sentBodies(fetch, 'POST', '/api/admin/slides')).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('leaves blank an alt text the shop took from the title, so it follows an edited title', async () => {
+    const fromTitle = { ...stored, alt: 'Duelo de verano' };
+    const fetch = mockAdminFetch({
+      'GET /api/admin/slides': () => jsonResponse({ slides: [fromTitle] }),
+      'PUT /api/admin/slides/s9': (body) => jsonResponse({ ...fromTitle, ...(body as object) }),
+    });
+    const { user, dialog, field } = await openEdit();
+    expect(field('Texto alternativo')).toHaveValue('');
+    await user.clear(field('Título (opcional)'));
+    await user.type(field('Título (opcional)'), 'Duelo de otoño');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByText(messages.admin.slides.saved);
+    expect(sentBodies(fetch, 'PUT', '/api/admin/slides/s9')).toEqual([expect.objectContaining({ title: 'Duelo de otoño', alt: null })]);
   });
 
   it('closes on Escape without asking while the slide is as stored, and asks once a field changed', async () => {

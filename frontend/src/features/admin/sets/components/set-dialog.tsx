@@ -46,11 +46,11 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
     setRefusal(message);
     fields[field].current?.focus();
   };
-  // The code the shop said another set has: marked while the field still holds it.
-  const [takenCode, setTakenCode] = useState<string | null>(null);
+  // The value the shop refused for a field (a code another set has, or may not have; a name it cannot show): marked while the field still holds it.
+  const [refused, setRefused] = useState<{ field: 'id' | 'name'; value: string } | null>(null);
   // The fields the refusal is about while they stay empty: every one for a save, the name for an autocomplete.
   const invalid: Array<keyof typeof fields> = refusal === null ? [] : empty.filter((field) => refusal === messages.admin.sets.missingFields || field === 'name');
-  if (refusal !== null && takenCode !== null && set.id.trim() === takenCode) invalid.push('id');
+  if (refusal !== null && refused !== null && set[refused.field].trim() === refused.value && !invalid.includes(refused.field)) invalid.push(refused.field);
   const marked = (field: keyof typeof fields) => {
     const refused = invalid.includes(field);
     return {
@@ -95,9 +95,10 @@ export function SetDialog({ editing, onClose }: SetDialogProps) {
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'set_exists') {
-            setTakenCode(trimmed.id);
-            return refuse(error.message, 'id');
+          const field = error instanceof ApiError ? (error.code === 'set_exists' ? 'id' : error.field) : undefined;
+          if (field === 'id' || field === 'name') {
+            setRefused({ field, value: trimmed[field] });
+            return refuse(error.message, field);
           }
           toast.error(saidWhy(error) ? error.message : messages.admin.sets.saveFailed);
         },

@@ -12,6 +12,7 @@ import '../../content-admin.css';
  * the toast says the spec's 'Error al guardar el slide'.
  */
 export const SLIDE_FIELD_RULES = {
+  order: 'Escribe un número entero entre -1000000 y 1000000.',
   title: 'Escribe el título en una línea, sin caracteres que cambian la dirección del texto.',
   alt: 'Escribe el texto en una línea, sin caracteres que cambian la dirección del texto.',
   desktopUrl: 'Usa una imagen de la tienda o una dirección que empiece con https://.',
@@ -23,9 +24,14 @@ const isCheckedField = (field: string | undefined): field is CheckedField => fie
 
 const emptyForm: SlideForm = { title: '', desktopUrl: '', mobileUrl: '', link: '', alt: '', order: '0', visible: true };
 
+/**
+ * The slide's fields as the dialog edits them. An alt text the shop took from the title (left blank when
+ * the slide was saved) is blank again, so it follows an edited title (QA: it kept the old one).
+ */
 function formOf(slide: AdminSlide): SlideForm {
   const { title, desktopUrl, mobileUrl, link, alt, order, visible } = slide;
-  return { title: title ?? '', desktopUrl, mobileUrl: mobileUrl ?? '', link: link ?? '', alt, order: String(order), visible };
+  const ownAlt = alt === (title ?? '') ? '' : alt;
+  return { title: title ?? '', desktopUrl, mobileUrl: mobileUrl ?? '', link: link ?? '', alt: ownAlt, order: String(order), visible };
 }
 
 interface SlideDialogProps {
@@ -45,6 +51,7 @@ export function SlideDialog({ editing, onClose }: SlideDialogProps) {
   const [problem, setProblem] = useState<{ field: CheckedField; text: string } | null>(null);
   const inputs = {
     title: useRef<HTMLInputElement>(null),
+    order: useRef<HTMLInputElement>(null),
     alt: useRef<HTMLInputElement>(null),
     desktopUrl: useRef<HTMLInputElement>(null),
     mobileUrl: useRef<HTMLInputElement>(null),
@@ -140,14 +147,17 @@ export function SlideDialog({ editing, onClose }: SlideDialogProps) {
       <div className="ca-field">
         <label>
           Texto alternativo
-          <input maxLength={200} {...checked('alt')} />
+          <input maxLength={200} placeholder="Vacío: el del título" {...checked('alt')} />
         </label>
         {problemUnder('alt')}
       </div>
-      <label>
-        Orden
-        <input inputMode="numeric" {...field('order')} />
-      </label>
+      <div className="ca-field">
+        <label>
+          Orden
+          <input inputMode="numeric" {...checked('order')} />
+        </label>
+        {problemUnder('order')}
+      </div>
       <label className="ca-check">
         <input type="checkbox" checked={form.visible} onChange={(event) => setForm({ ...form, visible: event.target.checked })} />
         Visible
