@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { openCartWith } from './support/cart';
 import { openShopSession, type ShopSession } from './support/shop-session';
 
 // A demo catalogue card with plenty of stock (backend/api/src/seed/demo-catalogue.ts).
@@ -151,10 +152,7 @@ const clippedRing = (page: Page) =>
 
 it('draws the keyboard focus ring where it shows, inside the boxes that clip it (the quantity stepper, the home slider)', async () => {
   const page = await signedInPage();
-  await page.goto(`/product/${encodeURIComponent(CARD.id)}`);
-  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
-  await page.goto('/cart');
-  await page.getByTestId('cart-subtotal').waitFor();
+  await openCartWith(page, CARD.id);
   const clipped: Record<string, number> = {};
   for (const name of ['Quitar una unidad', 'Cantidad', 'Agregar una unidad']) {
     const part = page.locator('.quantity-input').getByLabel(name, { exact: true });

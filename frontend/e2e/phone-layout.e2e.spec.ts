@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { openCartWith } from './support/cart';
 import { openShopSession, type ShopSession } from './support/shop-session';
 
 // A demo catalogue card with plenty of stock (backend/api/src/seed/demo-catalogue.ts).
@@ -253,10 +254,7 @@ it("gives the card upload's name field more room than its button, on a 320 px ph
 
 it("keeps a cart line's card name readable on a tablet and a small laptop", async () => {
   const page = await phonePage();
-  await page.goto(`/product/${encodeURIComponent(CARD.id)}`);
-  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
-  await page.goto('/cart');
-  await page.getByTestId('cart-subtotal').waitFor();
+  await openCartWith(page, CARD.id);
   const widths: Record<number, number> = {};
   for (const width of [768, 850, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });

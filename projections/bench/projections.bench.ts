@@ -168,9 +168,9 @@ async function largeRun(large: Store): Promise<LargeRun> {
  * hundredths; the first replay takes that cost, so the growth compares two replays of compiled code.
  */
 async function main(): Promise<void> {
-  const smallEvents = Math.round(EVENTS / 10);
-  log(`small run: ${smallEvents} events, ${Math.max(1, Math.round(CARDS / 10))} cards`);
-  const small = await seededStore(smallEvents, Math.max(1, Math.round(CARDS / 10)));
+  const [smallEvents, smallCards] = [Math.round(EVENTS / 10), Math.max(1, Math.round(CARDS / 10))];
+  log(`small run: ${smallEvents} events, ${smallCards} cards`);
+  const small = await seededStore(smallEvents, smallCards);
   let result;
   try {
     const firstSmallSeconds = await replay(small);

@@ -6,10 +6,11 @@ import { mockAdminFetch, sentBodies } from './testing/admin-fetch';
 
 const saved = { id: 's1', title: null, desktopUrl: 'https://cdn.example/d.webp', mobileUrl: null, alt: '', link: null, order: 0, visible: true, createdAt: '2024-01-01T00:00:00Z', createdAtMs: 1 };
 
-async function openDialog() {
+/** The slider page, and the dialog the button `opener` opens: the add dialog, or a slide's edit dialog. */
+async function openDialog(opener = 'Agregar slide', title = 'Agregar slide') {
   const view = renderApp('/admin/manage-slider');
-  await view.user.click(await screen.findByRole('button', { name: 'Agregar slide' }));
-  const dialog = screen.getByRole('dialog', { name: 'Agregar slide' });
+  await view.user.click(await screen.findByRole('button', { name: opener }));
+  const dialog = screen.getByRole('dialog', { name: title });
   const field = (name: string) => within(dialog).getByLabelText(name);
   return { ...view, dialog, field };
 }
@@ -137,12 +138,7 @@ describe('the edit-slide dialog', () => {
     visible: false,
   };
 
-  async function openEdit() {
-    const view = renderApp('/admin/manage-slider');
-    await view.user.click(await screen.findByRole('button', { name: 'Editar Duelo de verano' }));
-    const dialog = screen.getByRole('dialog', { name: 'Editar slide' });
-    return { ...view, dialog, field: (name: string) => within(dialog).getByLabelText(name) };
-  }
+  const openEdit = () => openDialog('Editar Duelo de verano', 'Editar slide');
 
   it('opens with the slide’s fields and sends them all, changed, to that slide only', async () => {
     const fetch = mockAdminFetch({
