@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { openCartWith } from './support/cart';
@@ -532,7 +533,7 @@ it('offers a stepper instead of a list for a card with more than 100 in stock, a
   const admin = await session.page('desktop', 'admin');
   const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(id)}/stock`, {
     data: { quantity: 150, unitCost: 100 },
-    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': `phone-layout-${Date.now()}` },
+    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': randomUUID() },
   });
   expect(added.status()).toBe(201);
 

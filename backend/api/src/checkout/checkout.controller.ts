@@ -12,6 +12,7 @@ import { EVENT_STORE } from '../event-store/event-store.module';
 import { orderStream, type StreamSnapshot, StreamDecider } from '../inventory';
 import { ProofStore, UserAttemptLimit } from '../proofs';
 import { ApiError } from '../web/api-exception.filter';
+import { idempotencyKeyHeader, isIdempotencyKey } from '../web/idempotency-key';
 import { CheckoutCommand } from './checkout.command';
 import { checkoutOrderId } from './checkout.handler';
 import { checkoutMessages } from './checkout.messages';
@@ -34,7 +35,6 @@ export const CHECKOUTS_PER_MINUTE = 10;
 
 type PlacedOrder = Exclude<OrderState, { status: 'none' | 'abandoned' }>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingIdempotencyKey = 'No pudimos identificar tu pedido. Recarga la página e inténtalo de nuevo.';
 
 @ApiTags('checkout')
@@ -57,7 +57,7 @@ export class CheckoutController {
   @Get(':key')
   @AuthRequired(messages.checkout.mustSignIn)
   async attempt(@CurrentUser() user: AuthUser, @Param('key') key: string): Promise<CheckoutAttemptResponse> {
-    if (!UUID.test(key)) throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
+    if (!isIdempotencyKey(key)) throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
     const orderId = checkoutOrderId(user.id, key.toLowerCase());
     const snapshot = await this.placedOrder(orderId);
     if (!snapshot) throw new ApiError(404, 'not_found', checkoutMessages.notPlaced);
@@ -84,9 +84,8 @@ export class CheckoutController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CheckoutResponse> {
-    if (!idempotencyKey || !UUID.test(idempotencyKey)) {
-      throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
-    }
+    const key = idempotencyKeyHeader(idempotencyKey, missingIdempotencyKey);
+    if (!key) throw new ApiError(400, 'invalid_idempotency_key', missingIdempotencyKey);
     // A check the schema does not word (an item without its card, say) gets §5's all-fields text, not zod's English.
     // A form it refuses costs nothing and is not counted: a shopper correcting a field is not checking out again.
     const parsed = checkoutRequestSchema.safeParse(body, { error: () => messages.checkout.missingFields });
@@ -97,7 +96,6 @@ export class CheckoutController {
     const form = parsed.data;
     // The limit is on checkouts (DESIGN §8): a submit re-sent under its key (a lost answer, a busy shop) is the same
     // one, and one whose order is placed is answered again without counting, whatever the window says.
-    const key = idempotencyKey.toLowerCase();
     if (!(await this.placedOrder(checkoutOrderId(user.id, key)))) {
       await this.attempts.admit('checkout', user.id, key, CHECKOUTS_PER_MINUTE, res);
     }

@@ -173,6 +173,8 @@ export const messages = {
     invalidPrice: 'El precio debe ser un monto en soles como 12.50 o 1500 (sin separador de miles), hasta S/ 1,000,000.00.',
     invalidUnitCost: 'El costo unitario debe ser un monto en soles como 12.50 o 1500 (sin separador de miles), hasta S/ 1,000,000.00.',
     salePriceRequired: 'El precio de venta debe ser mayor que S/ 0.00.',
+    /** Not in the spec: an admin request whose `Idempotency-Key` is not the UUID the admin screens send. */
+    invalidRequestKey: 'No pudimos identificar la solicitud (Idempotency-Key debe ser un UUID). Recarga la página e inténtalo de nuevo.',
     offerNotBelowSale: 'El precio de oferta debe ser menor que el precio de venta.',
     stockLimit: 'Una carta no puede tener más de 1,000,000 unidades en stock.',
     invalidCardDetails: 'Faltan datos obligatorios de la carta.',

@@ -9,6 +9,7 @@ import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
 import { AddStockCommand } from '../../inventory';
 import { parseBody } from '../../catalog/zod-body.pipe';
 import { ApiError } from '../../web/api-exception.filter';
+import { idempotencyKeyHeader } from '../../web/idempotency-key';
 import { parsePage } from '../../web/page-param';
 import { writtenPosition } from '../../web/written-position';
 import { addStockSchema } from './add-stock.schema';
@@ -80,11 +81,12 @@ export class StockCheckController {
     @Req() req: Request,
   ): Promise<AddStockResponse> {
     const { quantity, unitCost } = parseBody(addStockSchema, body, messages.domain.invalidQuantity, 'invalid_stock');
+    const key = idempotencyKeyHeader(requestId, messages.domain.invalidRequestKey);
     const context = {
       correlationId: String(req.id ?? randomUUID()),
       actor: user.id,
     };
-    const { position } = await this.commands.execute(new AddStockCommand(cardId, quantity, unitCost, context, requestId));
+    const { position } = await this.commands.execute(new AddStockCommand(cardId, quantity, unitCost, context, key));
     await this.waiter.waitFor(position, undefined, [CARDS_PROJECTION]);
     const {
       cards: [card],

@@ -116,7 +116,7 @@ describe('admin stock audit API (real PostgreSQL)', () => {
       computed: 5,
     });
 
-    await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', key).expect(201);
+    await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', key.toUpperCase()).expect(201);
     for (const other of [{ quantity: 6, unitCost: 1250 }, { quantity: 5, unitCost: 999 }]) {
       const refused = await addStock(kuriboh, other).set('Idempotency-Key', key).expect(422);
       expect(refused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
@@ -125,6 +125,12 @@ describe('admin stock audit API (real PostgreSQL)', () => {
       recorded: 5,
       computed: 5,
     });
+    // A hand-made key ('1', 'retry') would make a later, different request look like a re-send: refused, nothing added.
+    for (const handMade of ['1', 'retry', `${key}0`]) {
+      const refused = await addStock(kuriboh, { quantity: 5, unitCost: 1250 }).set('Idempotency-Key', handMade).expect(400);
+      expect(refused.body).toMatchObject({ code: 'invalid_idempotency_key', message: messages.domain.invalidRequestKey });
+    }
+    expect(await auditRow(admin.agent, 'Kuriboh')).toMatchObject({ recorded: 5, computed: 5 });
 
     const { body } = await admin.agent.get(`/api/admin/cards/${encodeURIComponent(kuriboh)}/movements`).expect(200);
     expect(body.movements.filter((movement: { type: string }) => movement.type === 'ingreso').at(-1)).toEqual({

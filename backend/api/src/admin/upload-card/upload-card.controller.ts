@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminOnly, type AuthUser, CurrentUser } from '../../auth';
 import { INVALID_REQUEST, ZodBodyPipe } from '../../catalog/zod-body.pipe';
 import { ApiError } from '../../web/api-exception.filter';
+import { idempotencyKeyHeader } from '../../web/idempotency-key';
 import { type CardPictures, CardImagesJobHandler } from './card-images.job';
 import type { CardLookup } from './card-versions';
 import { type ListedPrint, type ListedPrintQuery, listedPrintQuerySchema, type UploadCardBody, type UploadCardResult, uploadCardSchema } from './upload-card.schema';
@@ -40,7 +41,8 @@ export class UploadCardController {
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
   ): Promise<UploadCardResult> {
-    return this.uploads.upload(body, { correlationId: String(req.id ?? randomUUID()), actor: user.id }, requestId);
+    const key = idempotencyKeyHeader(requestId, messages.domain.invalidRequestKey);
+    return this.uploads.upload(body, { correlationId: String(req.id ?? randomUUID()), actor: user.id }, key);
   }
 
   /** How the copy of a card's pictures queued at `since` (an upload's `queuedAt`) went: the upload form asks while it shows its result. */

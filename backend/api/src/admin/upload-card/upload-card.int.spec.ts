@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -364,32 +365,41 @@ describe('admin single-card upload API', () => {
     const card = await lookup('Pot of Prosperity');
     const send = (key: string, extra: object) =>
       admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', key).send(uploadBody(card, 0, { language: 'es', quantity: 2, salePrice: 2000, ...extra }));
-    const first = await send('k-1', {}).expect(201);
+    const [k1, k2] = [randomUUID(), randomUUID()];
+    const first = await send(k1, {}).expect(201);
     expect(first.body).toMatchObject({ created: true, stock: 2 });
     // Answered as the first send was: the card it listed is still "created".
-    expect((await send('k-1', {}).expect(201)).body).toMatchObject({ cardId: first.body.cardId, created: true, stock: 2 });
+    expect((await send(k1.toUpperCase(), {}).expect(201)).body).toMatchObject({ cardId: first.body.cardId, created: true, stock: 2 });
     for (const other of [{ salePrice: 3000 }, { quantity: 5 }, { unitCost: 700 }]) {
-      const refused = await send('k-1', other).expect(422);
+      const refused = await send(k1, other).expect(422);
       expect(refused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
     }
     const cardNow = async () => (await request(shop.server).get(`/api/cards/${encodeURIComponent(first.body.cardId)}`).expect(200)).body;
     expect(await cardNow()).toMatchObject({ stockFinal: 2, lastSalePrice: 2000 });
 
     // Sent first without a price, then with one: not the same request; the first one stands.
-    expect((await send('k-2', { salePrice: 0, quantity: 1 }).expect(201)).body).toMatchObject({ created: false });
-    const reused = await send('k-2', { salePrice: 5000, quantity: 1 }).expect(422);
+    expect((await send(k2, { salePrice: 0, quantity: 1 }).expect(201)).body).toMatchObject({ created: false });
+    const reused = await send(k2, { salePrice: 5000, quantity: 1 }).expect(422);
     expect(reused.body).toMatchObject({ code: 'idempotency_key_reused', message: 'Esta solicitud ya se registró con otros datos.' });
     expect(await cardNow()).toMatchObject({ stockFinal: 3, lastSalePrice: 2000 });
+
+    // A key that is not a UUID could name a later, different upload as a re-send of this one: refused, nothing added.
+    for (const key of ['k-1', '1', '', `${k1}x`]) {
+      const refused = await send(key, { quantity: 4 }).expect(400);
+      expect(refused.body).toMatchObject({ code: 'invalid_idempotency_key', message: messages.domain.invalidRequestKey });
+    }
+    expect(await cardNow()).toMatchObject({ stockFinal: 3 });
   });
 
   it('answers a retried upload as done when another admin changed the price in between', async () => {
     const card = await lookup('Pot of Prosperity');
     const body = uploadBody(card, 0, { language: 'es', quantity: 1, salePrice: 2000 });
     const cardNow = async (id: string) => (await request(shop.server).get(`/api/cards/${encodeURIComponent(id)}`).expect(200)).body;
-    const first = await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', 'k-3').send(body).expect(201);
+    const [k3, k4] = [randomUUID(), randomUUID()];
+    const first = await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', k3).send(body).expect(201);
     const stock = (await cardNow(first.body.cardId)).stockFinal;
-    await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', 'k-4').send({ ...body, salePrice: 2600 }).expect(201);
-    const retried = await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', 'k-3').send(body).expect(201);
+    await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', k4).send({ ...body, salePrice: 2600 }).expect(201);
+    const retried = await admin.post('/api/admin/cards/upload').set(CSRF).set('Idempotency-Key', k3).send(body).expect(201);
     expect(retried.body).toMatchObject({ cardId: first.body.cardId, stock: stock + 1 });
     expect(await cardNow(first.body.cardId)).toMatchObject({ stockFinal: stock + 1, lastSalePrice: 2600 });
   });
