@@ -73,6 +73,8 @@ export const messages = {
     cardNotFound: 'Carta no encontrada.',
     cardLoadFailed: 'Error cargando la carta',
     setNotFound: 'Set no encontrado.',
+    /** Not in the spec: a card picture the shop does not keep (`/api/files/cards/…`). */
+    imageNotFound: 'Imagen no encontrada.',
     noCardsForFilters: 'No se encontraron cartas con los filtros seleccionados.',
     noResults: 'No se encontraron resultados.',
     resultsFor: (query: string) => `Resultados para: "${query}"`,

@@ -22,7 +22,7 @@ export class CardImagesController {
     } catch (error) {
       if (!(error instanceof Error && error.name === 'InvalidFileKeyError')) throw error;
     }
-    if (!stored) throw new ApiError(404, 'not_found', messages.catalog.cardNotFound);
+    if (!stored) throw new ApiError(404, 'not_found', messages.catalog.imageNotFound);
     res.setHeader('Content-Type', stored.contentType);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -166,7 +166,7 @@ describe('admin single-card upload API', () => {
 
   it('refuses a picture from anywhere but the card database, before anything is written', async () => {
     const card = await lookup('Dark Magician');
-    for (const imageUrl of ['http://127.0.0.1:9200/_cat/indices', 'http://169.254.169.254/latest/meta-data/']) {
+    for (const imageUrl of ['http://127.0.0.1:9200/_cat/indices', 'http://169.254.169.254/latest/meta-data/', 'javascript:alert(1)', 'not a url']) {
       const res = await admin.post('/api/admin/cards/upload').set(CSRF).send(uploadBody(card, 0, { imageUrl })).expect(400);
       expect(res.body.message).toBe(messages.domain.cardImageNotFromDatabase);
     }
@@ -245,7 +245,10 @@ describe('admin single-card upload API', () => {
       const metadata = await sharp(image.body as Buffer).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width });
     }
-    await request(shop.server).get('/api/files/cards/nothing-here/large.webp').expect(404);
+    for (const missing of ['nothing-here/large.webp', '..%2F..%2Fetc/passwd']) {
+      const res = await request(shop.server).get(`/api/files/cards/${missing}`).expect(404);
+      expect(res.body).toMatchObject({ code: 'not_found', message: messages.catalog.imageNotFound });
+    }
   });
 
   it('adds the quantity to an existing card, takes a typed price, keeps it for a price of 0 and does not fetch its picture again', async () => {

@@ -41,7 +41,7 @@ export const uploadCardSchema = z.object({
   offerPrice: cents(messages.domain.invalidPrice),
   /** The card database's picture of the card, copied once by the image job. */
   imageUrl: z
-    .url({ protocol: /^https?$/, message: messages.domain.invalidCardDetails })
+    .url({ protocol: /^https?$/, message: messages.domain.cardImageNotFromDatabase })
     .nullish()
     .transform((value) => value ?? null),
 });
