@@ -80,7 +80,9 @@ it('shows status, replays, rebuilds and audits with --json', async () => {
   expect(JSON.parse((await run('projections', 'rebuild', 'orders', '--json')).out)).toMatchObject({ kind: 'rebuild', position: before.head });
 
   // Up to date, and no projector holds them: their read models stand still until one runs.
-  const after = JSON.parse((await run('projections', 'status', '--json')).out);
+  const afterRun = await run('projections', 'status', '--json');
+  expect(afterRun.code).toBe(0);
+  const after = JSON.parse(afterRun.out);
   expect(after.projections.every((row: { lagEvents: number; state: string }) => row.lagEvents === 0 && row.state === 'stopped')).toBe(true);
   const projector = await database.db.tryLock(PROJECTION_LOCK_SPACE, 'cards');
   try {
@@ -386,6 +388,9 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
     expect([all.code, all.err]).toEqual([1, expect.stringMatching(/^error: projection cards halted: event StockSold .*; orders was replayed to the end \(tcg projections status\)\n$/)]);
     const afterReplay = await runWith(open, 'projections', 'status');
     expect(afterReplay.out).toMatch(/^cards\s+halted\s/m);
+    // A monitor's `tcg projections status || alert` sees it; the same in --json.
+    expect(afterReplay.code).toBe(1);
+    expect((await runWith(open, '--json', 'projections', 'status')).code).toBe(1);
     expect(afterReplay.out).toMatch(/^ +last error: event StockSold at position \d+ on card-Bogus\S+: Cannot read event StockSold v1: [^\n]*quantity: Invalid input: expected number[^\n]*\n(?!\s+[\]"}])/m);
     const audit = await runWith(open, 'audit');
     expect(audit.out).toMatch(/^the cards projection is halted at position \d+: event StockSold [^\n]*quantity: [^\n]*expected number[^\n]*\n(?!\s+[\]"}])/m);
@@ -401,6 +406,7 @@ it('records a replay or rebuild that stops on an unreadable event: status shows 
     expect(rebuild.code).toBe(1);
     const afterRebuild = await runWith(open, 'projections', 'status');
     expect(afterRebuild.out).toMatch(/^cards__shadow\s+failed\s/m);
+    expect(afterRebuild.code).toBe(1);
     expect(afterRebuild.out).toContain('left by a rebuild that stopped on the error above; the next `tcg projections rebuild cards` clears it');
   } finally {
     await store.close();

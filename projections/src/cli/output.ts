@@ -12,7 +12,7 @@ export function print(json: boolean, value: unknown, lines: () => string[]): voi
 /** `1 event`, `2 events`. */
 export const events = (n: number) => (n === 1 ? '1 event' : `${n} events`);
 
-/** Exit codes: 1 = the command found a problem (an audit difference), 2 = bad usage (an unknown name). */
+/** Exit codes: 1 = the command found a problem (an audit difference, a halted projection), 2 = bad usage (an unknown name). */
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 

@@ -13,7 +13,7 @@ import { replayProjections } from '../projections/replay';
 import type { Projection } from '../projections/projection';
 import { countMatching } from '../projections/store-head';
 import { CliContext, type OpenContext } from './cli-context';
-import { events, interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote, REPLAY_INTERRUPTED_NOTE } from './output';
+import { events, EXIT_FINDINGS, interruption, jsonWanted, oneLine, print, READ_ONLY_NOTE, rebuildInterruptedNote, REPLAY_INTERRUPTED_NOTE } from './output';
 import { createProgress } from './progress';
 
 type Open = OpenContext;
@@ -75,6 +75,8 @@ async function status(context: CliContext, json: boolean): Promise<void> {
           : ''),
     ),
   ]);
+  // For scripts and monitors, as `audit`: a projection that applies nothing until someone acts is a finding.
+  if (rows.some((row) => row.state === 'halted' || row.state === 'failed')) process.exitCode = EXIT_FINDINGS;
 }
 
 /**
