@@ -170,7 +170,7 @@ describe('tcg customer forget on PostgreSQL', () => {
     expect(await tcg('customer', 'forget', rosa.toUpperCase(), '--yes')).toBe(
       [
         `${rosa.toUpperCase()} is erased (user ${rosa}): their key is destroyed, so the 1 order sealed with it reads '${ERASED}' everywhere, for good.`,
-        `1 order placed before buyers were sealed now reads '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`,
+        `1 order placed before buyers were sealed now reads '${ERASED}' too; the event log still names their buyer, and a replay or rebuild of orders writes it erased.`,
         `Their payment proof images (proofs/${rosa}/ in the files folder or bucket) are deleted by the shop's next proof sweep, within the hour.\n`,
       ].join('\n'),
     );

@@ -96,10 +96,10 @@ function forgotten(who: string, report: ForgetReport): string {
   const { sealedOrders: sealed, ordersInTheClear: clear } = report;
   return [
     `${who} is erased (user ${report.userId}): their key is destroyed, so ${sealed === 0 ? 'nothing sealed with it can be read again' : `the ${orders(sealed)} sealed with it ${sealed === 1 ? 'reads' : 'read'} '${ERASED}' everywhere, for good`}.`,
-    // Only when there were any (CLI QA: "0 orders … run this again after a rebuild").
+    // Only when there were any (CLI QA: "0 orders … read 'Datos eliminados' too").
     ...(clear === 0
       ? []
-      : [`${orders(clear)} placed before buyers were sealed now ${clear === 1 ? 'reads' : 'read'} '${ERASED}' too; the event log still names their buyer, so run this again with the user id after a rebuild or replay of orders.`]),
+      : [`${orders(clear)} placed before buyers were sealed now ${clear === 1 ? 'reads' : 'read'} '${ERASED}' too; the event log still names their buyer, and a replay or rebuild of orders writes it erased.`]),
     `Their payment proof images (${report.proofFolder}/ in the files folder or bucket) are deleted by the shop's next proof sweep, within the hour.`,
   ].join('\n');
 }

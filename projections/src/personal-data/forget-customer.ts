@@ -25,7 +25,7 @@ export interface ForgetReport {
   userId: string;
   /** Orders whose buyer was sealed: unreadable from now on, in the read models, the log and every rebuild. */
   sealedOrders: number;
-  /** Orders placed before sealing blanked now in `orders`; the log still names their buyer (ADR 0007, item 5). */
+  /** Orders placed before sealing blanked now in `orders`; the log still names their buyer, which replays write erased (ADR 0007, item 5). */
   ordersInTheClear: number;
   /** The folder of the customer's proof images, which the shop's next proof sweep deletes (within the hour). */
   proofFolder: string;
@@ -38,8 +38,9 @@ export interface ForgetReport {
  * proof images go at the shop's next proof sweep (`files_erased_at`, migration 0026), which reaches the
  * file storage this process may not. A
  * checkout attempt still reserving is left to the sweeper, which finishes it; a checkout already past its
- * sealing may still place its order, unreadable like the rest. Run again after a rebuild or replay of
- * orders, it blanks once more the orders in the clear that the log wrote back. Refuses an admin
+ * sealing may still place its order, unreadable like the rest. The orders projection writes the orders
+ * in the clear of a forgotten customer erased in a replay or rebuild. Run again, it blanks any order in
+ * the clear still naming the customer (a restored backup's, say). Refuses an admin
  * (`ForgetAdminError`) and an id the shop holds nothing of (`UnknownCustomerError`).
  */
 export async function forgetCustomer(db: Database, userId: string): Promise<ForgetReport> {
@@ -61,7 +62,7 @@ export async function forgetCustomer(db: Database, userId: string): Promise<Forg
     );
     for (const table of ['order_proofs', 'proof_uploads', 'idempotency_keys']) await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     await tx.query(`DELETE FROM reservation_attempts WHERE user_id = $1 AND status <> 'reserving'`, [userId]);
-    // Those still naming the buyer: run again, it counts what a rebuild wrote back, not what it blanked before.
+    // Those still naming the buyer: run again, it counts what is left in the clear, not what it blanked before.
     const clear = await tx.query(
       `UPDATE orders SET name = $2, email = $2, phone = $2
         WHERE user_id = $1 AND buyer_sealed IS NULL AND (name IS DISTINCT FROM $2 OR email IS DISTINCT FROM $2 OR phone IS DISTINCT FROM $2)`,

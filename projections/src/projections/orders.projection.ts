@@ -5,6 +5,7 @@ import { type Column, columnArrays, copyRowsOf } from './column-arrays';
 import type { ProjectedEvent } from '../event-store/event-store.port';
 import { type ApplyContext, type BatchWrite, type FoldContext, forEvent, mapInSlices, type Projection, ProjectionEventError, type TableNames } from './projection';
 import { readOrderEvent } from './stored-event';
+import { ERASED } from '../personal-data/personal-data-keys';
 
 export const ORDERS_PROJECTION = 'orders';
 
@@ -137,13 +138,35 @@ const ITEM_COLUMNS: readonly Column<ItemRow>[] = [
   ['reservation_id', 'text', (row) => row.reservation_id],
 ];
 
-/** The batch's new orders and their lines, serialized now: the folded rows are the batch's own. */
+/**
+ * Orders placed before buyers were sealed name the buyer in the event (ADR 0007, item 5). Those of a
+ * customer `tcg customer forget` erased are written with the buyer erased: a replay or rebuild never
+ * writes the name back, not even for a moment. Nothing to ask when the batch has none in the clear.
+ */
+async function eraseForgottenBuyers(tx: Sql, inTheClear: readonly OrderRow[]): Promise<void> {
+  if (inTheClear.length === 0) return;
+  const { rows } = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM personal_data_keys WHERE forgotten_at IS NOT NULL AND user_id = ANY($1::text[])',
+    [[...new Set(inTheClear.map((row) => row.user_id))]],
+  );
+  const forgotten = new Set(rows.map((row) => row.user_id));
+  for (const row of inTheClear) if (forgotten.has(row.user_id)) Object.assign(row, { name: ERASED, email: ERASED, phone: ERASED });
+}
+
+/**
+ * The batch's new orders and their lines, serialized now (the folded rows are the batch's own), or once
+ * the buyers of erased customers are blanked when some of them are in the clear.
+ */
 function insertPlaced(tables: TableNames, batch: FoldedBatch): BatchWrite {
   if (batch.placed.size === 0) return async () => undefined;
   // An order is placed once (the first event of its stream), so its rows are new: COPY loads them.
-  const orders = copyRowsOf(tables.orders, ORDER_COLUMNS, [...batch.placed.values()]);
+  const placed = [...batch.placed.values()];
+  const inTheClear = placed.filter((row) => row.buyer_sealed === null);
+  const sealedOnly = inTheClear.length === 0 ? copyRowsOf(tables.orders, ORDER_COLUMNS, placed) : undefined;
   const items = copyRowsOf(tables.order_items, ITEM_COLUMNS, batch.items);
   return async (tx) => {
+    await eraseForgottenBuyers(tx, inTheClear);
+    const orders = sealedOnly ?? copyRowsOf(tables.orders, ORDER_COLUMNS, placed);
     await tx.copyRows(orders.table, orders.columns, orders.text);
     if (batch.items.length > 0) await tx.copyRows(items.table, items.columns, items.text);
   };

@@ -8,6 +8,8 @@ import { readCheckpoint } from './checkpoints';
 import { ordersProjection } from './orders.projection';
 import { createProjections } from './projection-registry';
 import { replayProjection, replayProjections } from './replay';
+import { rebuildProjection } from './blue-green';
+import { ERASED } from '../personal-data/personal-data-keys';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 15, 15, minute)).toISOString();
 const card = listingEvents({ name: 'Dark Magician', spanishName: 'Mago Oscuro', setCode: 'SDY-006', rarity: 'Ultra Rare', salePrice: 3000, stock: 5 });
@@ -155,6 +157,34 @@ describe('orders projection', () => {
       { order_id: 'o1', line: 0, card_id: cardId, name: 'Dark Magician', quantity: 2, unit_price: 2900, reservation_id: 'r1' },
       { order_id: 'o2', line: 0, card_id: cardId, name: 'Dark Magician', quantity: 1, unit_price: 2900, reservation_id: 'r2' },
     ]);
+  });
+
+  // ADR 0007 item 5: a rebuild wrote the name back, until `tcg customer forget` was run again.
+  it("writes the buyer of an order in the clear as erased once the customer is forgotten, in a replay and a rebuild", async () => {
+    await onOwnDatabase(async (other, otherStore) => {
+      const clear = (userId: string, name: string) => ({ userId, name, email: `${userId}@example.pe`, phone: '987654321' });
+      const place = (orderId: string, buyer: ReturnType<typeof clear>) =>
+        appendEvents(otherStore, orderStreamName(orderId), [
+          { type: 'OrderPlaced', version: 2, data: { orderId, buyer, items: [{ cardId, name: 'Dark Magician', quantity: 1, unitPrice: 2900, reservationId: `r-${orderId}` }], total: 2900, proofKey: `proofs/${orderId}.webp`, proofHash: `h-${orderId}`, at: at(3) } },
+        ]);
+      await place('oa', clear('gone', 'Rosa Huamán'));
+      await place('ob', clear('kept', 'Lucía Quispe'));
+      await place('oc', clear('gone', 'Rosa Huamán'));
+      await other.db.query("INSERT INTO personal_data_keys (user_id, key, forgotten_at) VALUES ('gone', NULL, now()), ('kept', decode(repeat('ab', 32), 'hex'), NULL)");
+      const buyers = async () => (await other.db.query('SELECT id, name, email, phone FROM orders ORDER BY id')).rows;
+      const erased = { name: ERASED, email: ERASED, phone: ERASED };
+      const expected = [
+        { id: 'oa', ...erased },
+        { id: 'ob', name: 'Lucía Quispe', email: 'kept@example.pe', phone: '987654321' },
+        { id: 'oc', ...erased },
+      ];
+      await projectAll(other.db, otherStore);
+      expect(await buyers()).toEqual(expected);
+      await replayProjection({ db: other.db, store: otherStore, projection: ordersProjection(), batchSize: 2 });
+      expect(await buyers()).toEqual(expected);
+      await rebuildProjection({ db: other.db, store: otherStore, projection: ordersProjection() });
+      expect(await buyers()).toEqual(expected);
+    });
   });
 });
 
