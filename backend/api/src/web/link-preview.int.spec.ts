@@ -49,6 +49,11 @@ describe('link previews of card and set pages', () => {
       .set(CSRF)
       .send({ id: 'LOB', name: 'Legend of Blue Eyes', releaseDate: '2002-03-08', preorderAvailable: false, products: { booster: true, display: false, cartaSuelta: true }, cards: [] })
       .expect(201);
+    await admin
+      .post('/api/admin/sets')
+      .set(CSRF)
+      .send({ id: 'DOLR', name: "Dollar $' $& $` set", releaseDate: '2024-01-01', preorderAvailable: false, products: { booster: true, display: false, cartaSuelta: true }, cards: [] })
+      .expect(201);
     expect(await shop.app.get(ProjectionWaiter).waitFor(last.position, 5000, [CARDS_PROJECTION])).toBe(true);
   });
   afterAll(async () => {
@@ -116,6 +121,13 @@ describe('link previews of card and set pages', () => {
     expect(metaOf(res.text)['og:url']).toEqual(['https://tienda.example.pe/categoria/yugioh/LOB']);
     expect(res.text).toContain('<link data-preview rel="canonical" href="https://tienda.example.pe/categoria/yugioh/LOB" />');
     expect(metaOf(res.text)['og:description']).toEqual(['Cartas sueltas de Legend of Blue Eyes en Lima, Perú. Lanzamiento: 8/3/2002']);
+  });
+
+  // Security review: "$'" in a name was read as a replacement pattern and put a second <title> in the page.
+  it("writes a name with '$' sequences as text", async () => {
+    const res = await request(shop.server).get('/categoria/yugioh/DOLR').expect(200);
+    expect(res.text).toContain('<title data-preview>Dollar $&#39; $&amp; $` set | TCG Lima</title>');
+    expect(res.text.match(/<title/g)).toHaveLength(1);
   });
 
   it("answers 404 with the storefront for a card or set the shop does not have (its page says so), a malformed path, and a path that is no page", async () => {

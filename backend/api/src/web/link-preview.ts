@@ -115,5 +115,6 @@ export function withPreview(indexHtml: string, preview: PagePreview): string {
   // The shop's own description and Open Graph tags (the home page's) give way to the page's.
   return indexHtml
     .replace(/<meta (?:name="description"|property="og:[^"]*")[^>]*>\s*/g, '')
-    .replace(/<title>[^<]*<\/title>/, tags);
+    // A function, so a '$&' or "$'" in a name is text, not a replacement pattern (security review: "$'" put the title twice).
+    .replace(/<title>[^<]*<\/title>/, () => tags);
 }
