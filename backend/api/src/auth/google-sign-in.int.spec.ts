@@ -24,6 +24,9 @@ const accounts = {
   'google-sub-ana': { email: 'ana.torres@example.pe', name: 'Ana Torres', given_name: 'Ana', family_name: 'Torres' },
   // Another provider account claiming Ana's address, written with blanks and capitals.
   'google-sub-other': { email: ' Ana.Torres@example.pe ', name: 'Otra Persona' },
+  // Addresses of rows made without Google: a shopper's from before Google was wired, and an admin's (the demo seed's).
+  'google-sub-legacy': { email: 'legacy@example.pe', name: 'Cliente Antiguo' },
+  'google-sub-admin-address': { email: 'jefa.sin.google@example.pe', name: 'Quien Sea' },
 };
 
 describe('Google sign-in through the real strategy against a local OpenID provider', () => {
@@ -109,6 +112,24 @@ describe('Google sign-in through the real strategy against a local OpenID provid
     expect(await me(browser)).toEqual({ user: null, isAdmin: false });
     const { rows } = await db.query<{ email: string }>('SELECT email FROM users');
     expect(rows).toEqual([{ email: 'ana.torres@example.pe' }]);
+  });
+
+  // Security review: the demo seed's admin has no Google identity, so a Google account with its address took it, admin role included.
+  it("links a row made without Google to the Google account of its address, unless the row is an admin's", async () => {
+    const made = async (email: string) => (await db.query<{ id: string }>("INSERT INTO users (name, email) VALUES ('Sin Google', $1) RETURNING id", [email])).rows[0].id;
+    const legacy = await made('legacy@example.pe');
+    const admin = await made('jefa.sin.google@example.pe');
+    await db.query("INSERT INTO admins (user_id, role) VALUES ($1, 'admin')", [admin]);
+
+    const shopper = new TestBrowser();
+    expect((await signIn(shopper, '/', 'google-sub-legacy')).at(-1)).toMatchObject({ status: 303, location: '/' });
+    expect(await me(shopper)).toMatchObject({ user: { id: legacy, email: 'legacy@example.pe' }, isAdmin: false });
+
+    const intruder = new TestBrowser();
+    expect((await signIn(intruder, '/', 'google-sub-admin-address')).at(-1)).toMatchObject({ status: 303, location: '/login?error=google' });
+    expect(await me(intruder)).toEqual({ user: null, isAdmin: false });
+    const { rows } = await db.query('SELECT google_sub FROM users WHERE id = $1', [admin]);
+    expect(rows).toEqual([{ google_sub: null }]);
   });
 
   it('sends the state and PKCE challenge to the provider', async () => {

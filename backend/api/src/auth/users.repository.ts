@@ -31,9 +31,11 @@ export interface GoogleIdentity {
 
 /**
  * The user behind a Google identity, created on first sign-in. A user already known by e-mail (the
- * demo accounts, or one created before Google was wired) is linked to the Google subject, but only
- * when Google vouches for the address and the row is not already linked to another subject.
- * Returns null when the identity must not sign in.
+ * demo customer, or one created before Google was wired) is linked to the Google subject, but only
+ * when Google vouches for the address, the row is not already linked to another subject, and the row
+ * holds no admin role: the demo seed's admin has none, and whoever had a Google account with its
+ * address would have signed in as an admin (security review). An admin signs in with Google first and
+ * is granted the role after (`tcg admin grant`). Returns null when the identity must not sign in.
  */
 export async function upsertGoogleUser(db: Sql, identity: GoogleIdentity): Promise<AuthUser | null> {
   const known = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE google_sub = $1`, [identity.sub]);
@@ -42,7 +44,7 @@ export async function upsertGoogleUser(db: Sql, identity: GoogleIdentity): Promi
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (google_sub, name, email) VALUES ($1, $2, $3)
      ON CONFLICT ((lower(email))) DO UPDATE SET google_sub = EXCLUDED.google_sub, updated_at = now()
-       WHERE users.google_sub IS NULL
+       WHERE users.google_sub IS NULL AND NOT EXISTS (SELECT 1 FROM admins WHERE admins.user_id = users.id)
      RETURNING ${COLUMNS}`,
     [identity.sub, identity.name || identity.email, identity.email],
   );
