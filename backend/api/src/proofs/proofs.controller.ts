@@ -1,13 +1,13 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { messages } from '@tcg/domain';
+import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import type { Request, Response } from 'express';
 import { AuthRequired, type AuthUser, CurrentUser } from '../auth';
 import { isAdmin } from '../auth/users.repository';
 import { DATABASE } from '../database/database.module';
 import { ApiError } from '../web/api-exception.filter';
-import { cleanProofImage, NotAProofImageError, ProofTooManyPixelsError } from './proof-image';
+import { cleanProofImage, NotAProofImageError, ProofTooLargeError, ProofTooManyPixelsError } from './proof-image';
 import { ProofStore, type StoredProof } from './proof-store';
 import { ProofUploadInterceptor } from './proof-upload.interceptor';
 import { proofMessages } from './proofs.messages';
@@ -39,6 +39,7 @@ export class ProofsController {
     } catch (error) {
       if (error instanceof NotAProofImageError) throw new ApiError(400, 'invalid_proof_type', messages.checkout.proofType);
       if (error instanceof ProofTooManyPixelsError) throw new ApiError(400, 'proof_too_large', messages.checkout.proofTooManyPixels);
+      if (error instanceof ProofTooLargeError) throw new ApiError(413, 'payload_too_large', messages.checkout.proofTooLarge, { maxBytes: PROOF_MAX_BYTES });
       throw error;
     }
   }

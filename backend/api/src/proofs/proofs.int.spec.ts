@@ -1,5 +1,5 @@
 import { messages, PROOF_MAX_BYTES } from '@tcg/domain';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { canMountSmallDisk, mountSmallDisk, type SmallDisk, SMALL_DISK_NOT_RUN } from '../infra/files/testing/small-disk';
+import type { Database } from '@tcg/projections';
+import { DATABASE } from '../database/database.module';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { UPLOADS_PER_MINUTE } from './proofs.controller';
 import { proofMessages } from './proofs.messages';
@@ -68,6 +70,41 @@ describe('payment proof upload and download (real PostgreSQL)', () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(served.body.includes('Miraflores')).toBe(false);
+  });
+
+  // Security review: a 3.3 MB upload was kept as 7.3 MB, and one upload's decoding took 300 MB.
+  describe('keeps what it stores within the upload limit', () => {
+    const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+    const served = async (shopper: Awaited<ReturnType<typeof signInNewCustomer>>, url: string) => (await shopper.agent.get(url).buffer(true).expect(200)).body as Buffer;
+
+    it('scales a photo larger than 4096 pixels a side down to 4096, keeping its shape', async () => {
+      const shopper = await signInNewCustomer(t);
+      const photo = await sharp({ create: { width: 6000, height: 1500, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer();
+      const res = await uploadProof(shopper, photo, 'foto.jpg').expect(201);
+      expect(await sharp(await served(shopper, res.body.url)).metadata()).toMatchObject({ format: 'jpeg', width: 4096, height: 1024 });
+    });
+
+    it('keeps a PNG that grows past 5 MB when re-encoded as a JPEG', async () => {
+      const shopper = await signInNewCustomer(t);
+      // Grey noise: one byte a pixel in the upload, three once in colour.
+      const png = await sharp(randomBytes(2000 * 2000), { raw: { width: 2000, height: 2000, channels: 1 } }).toColourspace('b-w').png().toBuffer();
+      expect(png.length).toBeLessThanOrEqual(PROOF_MAX_BYTES);
+      const res = await uploadProof(shopper, png, 'captura.png').expect(201);
+      expect(res.body.proofKey).toMatch(/\.jpg$/);
+      const stored = await served(shopper, res.body.url);
+      expect(stored.length).toBeLessThanOrEqual(PROOF_MAX_BYTES);
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 2000, height: 2000 });
+    }, 60_000);
+
+    it('refuses an image that stays over 5 MB however it is re-encoded, with the size message, and keeps nothing', async () => {
+      const shopper = await signInNewCustomer(t);
+      const crafted = await noise(4096, 4096).jpeg({ quality: 30 }).toBuffer();
+      expect(crafted.length).toBeLessThanOrEqual(PROOF_MAX_BYTES);
+      const res = await uploadProof(shopper, crafted, 'ruido.jpg').expect(413);
+      expect(res.body).toMatchObject({ code: 'payload_too_large', message: messages.checkout.proofTooLarge });
+      const { rows } = await t.app.get<Database>(DATABASE).query('SELECT count(*)::int AS n FROM proof_uploads WHERE user_id = $1', [shopper.user.id]);
+      expect(rows).toEqual([{ n: 0 }]);
+    }, 60_000);
   });
 
   it('serves a proof to its owner and admins only; anyone else gets 404, as for a missing one', async () => {
