@@ -1,6 +1,8 @@
 import { messages } from '@tcg/domain';
+import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast/toast-provider';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthConfig } from '../api/get-auth-config';
@@ -44,9 +46,16 @@ export function SignInPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const auth = useAuth();
   const config = useAuthConfig();
+  const toast = useToast();
+  const signedIn = auth.status === 'signedIn';
+  // The refusal that sent the shopper here ('Debes iniciar sesión para continuar con la compra') is
+  // answered once they are in: it leaves with this page, not over the checkout it led back to (QA).
+  useEffect(() => {
+    if (signedIn) toast.settle();
+  }, [signedIn, toast]);
 
   if (auth.status === 'loading') return <AuthLoader />;
-  if (auth.status === 'signedIn') return <Navigate to={returnTo} replace />;
+  if (signedIn) return <Navigate to={returnTo} replace />;
   return (
     <section className="page page--centered sign-in">
       <title>{messages.auth.signInHeading}</title>
