@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { openCartWith } from './support/cart';
 import { openShopSession, type ShopSession } from './support/shop-session';
@@ -97,6 +97,34 @@ const overlappingTargets = (page: Page, scope = 'body') =>
     });
     return pairs;
   });
+
+/**
+ * How the browser laid out the text of each of `targets`: its text (spaces collapsed) and its lines, read
+ * character by character (a character whose box starts lower begins a new line).
+ */
+const linesOf = (targets: Locator) =>
+  targets.evaluateAll((elements) =>
+    elements.map((element) => {
+      const lines: string[] = [];
+      let top = Number.NEGATIVE_INFINITY;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let at = 0; at < node.textContent!.length; at++) {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const box = range.getBoundingClientRect();
+          // A space the line ended at has no box of its own: it stays with the line it ends.
+          if (box.width > 0 && box.top > top + 1) {
+            lines.push('');
+            top = box.top;
+          }
+          if (lines.length > 0) lines[lines.length - 1] += node.textContent![at];
+        }
+      }
+      return { text: element.textContent!.replace(/\s+/g, ' ').trim(), lines: lines.map((line) => line.trim()) };
+    }),
+  );
 
 /** Whether two elements' boxes on screen overlap (never, when either is not on the page). */
 async function overlap(page: Page, a: string, b: string): Promise<boolean> {
@@ -601,4 +629,21 @@ it("keeps a toast off the page's heading on phones, a tablet and a desktop", asy
     }
   }
   expect(covered).toEqual([]);
+});
+
+it("keeps the stock audit's set names readable: whole words, on three lines at most", async () => {
+  const page = await session.page('desktop', 'admin');
+  await page.goto('/admin/stock-check');
+  await page.getByRole('button', { name: 'Agregar Stock' }).first().waitFor();
+  const unreadable: Record<number, string[]> = {};
+  for (const width of [320, 375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const names = await linesOf(page.locator('.stock-table td[data-label="Set"]'));
+    expect(names.length).toBeGreaterThan(0);
+    // A word cut between two lines joins back with a space inside it ('Legendar y').
+    unreadable[width] = names.filter(({ text, lines }) => lines.length > 3 || lines.join(' ') !== text).map(({ lines }) => lines.join(' | '));
+  }
+  // QA: squeezed to its longest word on a desktop, 'Legend of | Blue Eyes | White | Dragon'.
+  expect(unreadable).toEqual({ 320: [], 375: [], 768: [], 1280: [] });
+  expect(await overflow(page)).toBe(0);
 });
