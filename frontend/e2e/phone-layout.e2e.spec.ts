@@ -647,3 +647,25 @@ it("keeps the stock audit's set names readable: whole words, on three lines at m
   expect(unreadable).toEqual({ 320: [], 375: [], 768: [], 1280: [] });
   expect(await overflow(page)).toBe(0);
 });
+
+it("breaks a slide's link in the slider list only between the parts of its address", async () => {
+  const page = await session.page('desktop', 'admin');
+  const link = '/categoria/yugioh/LOB-EN001/legend-of-blue-eyes-white-dragon';
+  const created = await page.request.post('/api/admin/slides', {
+    data: { title: 'Enlace largo', desktopUrl: '/api/images/placeholder/slide/Enlace.svg', mobileUrl: null, link, alt: 'Enlace largo', order: 9, visible: false },
+    headers: { 'X-Requested-With': 'tcg' },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/admin/manage-slider');
+  const cell = page.locator('.ca-table tr', { hasText: 'Enlace largo' }).locator('td[data-label="Enlace"]');
+  await cell.waitFor();
+  const breaks: Record<number, string[]> = {};
+  for (const width of [320, 375, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const [{ text, lines }] = await linesOf(cell);
+    expect(lines.join('')).toBe(text);
+    // Each line after the first starts a part ('/yugioh') or follows a '-' ('LOB-' then 'EN001'): QA saw '/categoria/yugi' | 'oh/LOB'.
+    breaks[width] = lines.slice(1).flatMap((line, index) => (line.startsWith('/') || lines[index].endsWith('-') ? [] : [`${lines[index]} | ${line}`]));
+  }
+  expect(breaks).toEqual({ 320: [], 375: [], 768: [], 1024: [], 1280: [] });
+});

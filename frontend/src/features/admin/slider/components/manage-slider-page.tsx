@@ -1,5 +1,5 @@
 import { messages } from '@tcg/domain';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { focusPageContent } from '@/components/layout/page-content';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast/toast-provider';
@@ -18,6 +18,24 @@ function focusAfterRemoval(row: HTMLTableRowElement | null): void {
   const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLButtonElement>('button[data-remove]');
   if (neighbour) neighbour.focus();
   else focusPageContent();
+}
+
+/**
+ * A link's address with its line breaks offered only after a '-' and before a '/' (not one of '//'): its
+ * column broke it anywhere, inside a set's code ('/categoria/yugi|oh/LOB', QA). One element, so a phone's
+ * row (a grid) keeps it as one value.
+ */
+function AddressText({ address }: { address: string }) {
+  return (
+    <span>
+      {address.split(/(?<=-)|(?<=[^/])(?=\/)/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 function SlideRow({ slide, onEdit }: { slide: AdminSlide; onEdit(): void }) {
@@ -70,8 +88,8 @@ function SlideRow({ slide, onEdit }: { slide: AdminSlide; onEdit(): void }) {
       <td className="ca-text" data-label="Título">
         {slide.title ?? <span className="ca-muted">Sin título</span>}
       </td>
-      <td className="ca-text" data-label="Enlace">
-        {slide.link ?? '—'}
+      <td className="ca-text ca-address" data-label="Enlace">
+        {slide.link === null ? '—' : <AddressText address={slide.link} />}
       </td>
       <td data-label="Orden">{slide.order}</td>
       <td data-label="Visible">
