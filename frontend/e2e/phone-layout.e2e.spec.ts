@@ -669,3 +669,27 @@ it("breaks a slide's link in the slider list only between the parts of its addre
   }
   expect(breaks).toEqual({ 320: [], 375: [], 768: [], 1024: [], 1280: [] });
 });
+
+it("spaces every admin dashboard card's title and text alike", async () => {
+  const page = await session.page('desktop', 'admin');
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Herramientas de administración' }).waitFor();
+  const gaps: Record<number, number[]> = {};
+  for (const width of [320, 375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    gaps[width] = await page.locator('.admin-tool').evaluateAll((cards) =>
+      cards.map((card) => {
+        // The words' boxes, not the elements': a grid item is stretched over the room its row was given.
+        const [title, text] = ['.admin-tool__title', '.admin-tool__description'].map((selector) => {
+          const range = document.createRange();
+          range.selectNodeContents(card.querySelector(selector)!);
+          return range.getBoundingClientRect();
+        });
+        return Math.round(text.top - title.bottom);
+      }),
+    );
+  }
+  // QA: beside a taller card, a card's title and text were pulled apart by the height it was stretched to.
+  const spreads = Object.fromEntries(Object.entries(gaps).map(([width, list]) => [width, Math.max(...list) - Math.min(...list)]));
+  expect(spreads).toEqual({ 320: 0, 375: 0, 768: 0, 1280: 0 });
+});
