@@ -693,3 +693,28 @@ it("spaces every admin dashboard card's title and text alike", async () => {
   const spreads = Object.fromEntries(Object.entries(gaps).map(([width, list]) => [width, Math.max(...list) - Math.min(...list)]));
   expect(spreads).toEqual({ 320: 0, 375: 0, 768: 0, 1280: 0 });
 });
+
+it("keeps a card's quantity and 'Agregar al carrito' on one row on a tablet, a list's or a stepper's", async () => {
+  const stepped = 'Black Skull Dragon_MRD-EN018_Ultra Rare_Unlimited_en';
+  const admin = await session.page('desktop', 'admin');
+  const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(stepped)}/stock`, {
+    data: { quantity: 120, unitCost: 100 },
+    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': `tablet-row-${Date.now()}` },
+  });
+  expect(added.status()).toBe(201);
+  const page = await session.page('desktop');
+  const rows: Record<string, boolean> = {};
+  for (const id of [CARD.id, stepped]) {
+    await page.goto(`/product/${encodeURIComponent(id)}`);
+    const add = page.getByRole('button', { name: 'Agregar al carrito' });
+    await add.waitFor();
+    const quantity = page.locator('.product__buy').locator('select, .quantity-input');
+    for (const width of [768, 820, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 1024 });
+      const [control, button] = [(await quantity.boundingBox())!, (await add.boundingBox())!];
+      rows[`${await quantity.evaluate((element) => element.tagName.toLowerCase())} at ${width} px`] = Math.abs(control.y + control.height / 2 - (button.y + button.height / 2)) < 1;
+    }
+  }
+  expect(Object.entries(rows).filter(([, oneRow]) => !oneRow)).toEqual([]);
+  expect(Object.keys(rows)).toHaveLength(8);
+});
