@@ -718,3 +718,17 @@ it("keeps a card's quantity and 'Agregar al carrito' on one row on a tablet, a l
   expect(Object.entries(rows).filter(([, oneRow]) => !oneRow)).toEqual([]);
   expect(Object.keys(rows)).toHaveLength(8);
 });
+
+it('gives the two demo sign-in buttons one width', async () => {
+  const page = await session.page('desktop');
+  await page.goto('/login');
+  const buttons = page.getByRole('button', { name: /^Entrar como (cliente|admin) demo$/ });
+  await buttons.first().waitFor();
+  const widths: Record<number, number[]> = {};
+  for (const width of [320, 375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    widths[width] = await buttons.evaluateAll((found) => found.map((button) => Math.round(button.getBoundingClientRect().width)));
+  }
+  // QA: 'Entrar como cliente demo' was 6 px wider than 'Entrar como admin demo'.
+  expect(Object.values(widths).map((pair) => [pair.length, new Set(pair).size])).toEqual([[2, 1], [2, 1], [2, 1], [2, 1]]);
+});

@@ -26,12 +26,14 @@ function DevSignIn({ returnTo }: { returnTo: string }) {
   return (
     <div className="sign-in__dev">
       <p className="sign-in__dev-note">Tienda de demostración: entra sin Google con una cuenta de prueba.</p>
-      <Button variant="secondary" disabled={devSignIn.isPending} onClick={() => signIn('customer')}>
-        Entrar como cliente demo
-      </Button>
-      <Button variant="secondary" disabled={devSignIn.isPending} onClick={() => signIn('admin')}>
-        Entrar como admin demo
-      </Button>
+      <div className="sign-in__dev-buttons">
+        <Button variant="secondary" disabled={devSignIn.isPending} onClick={() => signIn('customer')}>
+          Entrar como cliente demo
+        </Button>
+        <Button variant="secondary" disabled={devSignIn.isPending} onClick={() => signIn('admin')}>
+          Entrar como admin demo
+        </Button>
+      </div>
       {devSignIn.isError && <p role="alert">{errorMessage(devSignIn.error)}</p>}
     </div>
   );
