@@ -85,6 +85,25 @@ describe('at a desktop', () => {
     expect(await page.title()).toBe('TCG Lima | Cartas Yu-Gi-Oh! en Lima');
   });
 
+  it("shows a missing set's page as a missing card's: the same heading, box and way home", async () => {
+    const looks: Record<string, unknown> = {};
+    for (const [path, message] of [
+      ['/product/no-such-card', 'Carta no encontrada.'],
+      ['/categoria/yugioh/NOPE', 'Set no encontrado.'],
+    ]) {
+      const heading = page.getByRole('heading', { level: 1, name: message });
+      await page.goto(path);
+      await heading.waitFor();
+      looks[path] = await heading.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const drawn = ['font-size', 'font-weight', 'color', 'background-color', 'border-top', 'padding-top', 'margin-bottom', 'text-align'];
+        return { className: element.className, ...Object.fromEntries(drawn.map((name) => [name, style.getPropertyValue(name)])), then: element.nextElementSibling?.textContent };
+      });
+    }
+    // QA: the set's was a small grey line, the card's a heading.
+    expect(looks['/categoria/yugioh/NOPE']).toEqual(looks['/product/no-such-card']);
+  });
+
   it('finds an accented Spanish name from a search typed without accents', async () => {
     await page.goto('/');
     const box = page.getByRole('searchbox', { name: 'Buscar cartas, productos...' });

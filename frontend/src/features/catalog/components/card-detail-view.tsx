@@ -1,7 +1,7 @@
 import { languageLabels, lineCeiling, messages, type CardDetail } from '@tcg/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import '@/components/ui/page.css';
 import { QuantityInput } from '@/components/ui/quantity-input';
 import { SafeImage } from '@/components/ui/safe-image';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useCard } from '../api/get-card';
 import { CardPrice } from './card-price';
+import { CatalogNotFound } from './catalog-not-found';
 import './card-detail.css';
 
 /**
@@ -34,17 +35,7 @@ export function CardDetailView({ cardId, onAddToCart }: CardDetailViewProps) {
     if (missing) toast.error(messages.catalog.cardNotFoundToast);
   }, [missing, toast]);
 
-  if (missing) {
-    return (
-      <>
-        <title>{messages.catalog.cardNotFound}</title>
-        <h1 className="product__message">{messages.catalog.cardNotFound}</h1>
-        <ButtonLink to={paths.home} variant="secondary">
-          Volver al inicio
-        </ButtonLink>
-      </>
-    );
-  }
+  if (missing) return <CatalogNotFound message={messages.catalog.cardNotFound} />;
   if (error) {
     return (
       <div className="error-state" role="alert">

@@ -1,8 +1,6 @@
 import { messages, type CardSummary } from '@tcg/domain';
-import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { getSetCardsQueryOptions, useSetCards } from '../api/get-set-cards';
@@ -10,6 +8,7 @@ import { useSet } from '../api/get-set';
 import { activeFilterCount, emptyFilters } from '../filters/catalog-filters.state';
 import { useCatalogUrlState } from '../filters/use-catalog-url-state';
 import { CatalogBrowser } from './catalog-browser';
+import { CatalogNotFound } from './catalog-not-found';
 
 interface SetViewProps {
   setId: string;
@@ -25,19 +24,11 @@ export function SetView({ setId, onAddToCart }: SetViewProps) {
 
   if (set.error) {
     const missing = set.error instanceof ApiError && set.error.status === 404;
+    if (missing) return <CatalogNotFound message={messages.catalog.setNotFound} />;
     return (
       <>
-        <title>{missing ? messages.catalog.setNotFound : 'Set'}</title>
-        {missing ? (
-          <>
-            <h1 className="catalog__empty">{messages.catalog.setNotFound}</h1>
-            <ButtonLink to={paths.home} variant="secondary">
-              Volver al inicio
-            </ButtonLink>
-          </>
-        ) : (
-          <ErrorState error={set.error} onRetry={() => void set.refetch()} />
-        )}
+        <title>Set</title>
+        <ErrorState error={set.error} onRetry={() => void set.refetch()} />
       </>
     );
   }
