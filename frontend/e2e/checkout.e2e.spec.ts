@@ -89,8 +89,28 @@ it('signs in through the dev sign-in, checks out with a PNG proof and lands on t
   expect(await mustSignIn.count()).toBe(0);
 
   await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toBe('cliente@demo.tcg.pe');
+  // The proof picker speaks Spanish (QA: the browser's own 'Choose File'); the real input under its button
+  // still takes the click and the keyboard, its ring drawn around the button.
+  const input = page.getByLabel('Imagen del comprobante');
+  const picker = page.locator('.checkout-field', { has: input });
+  const pick = picker.getByText('Seleccionar imagen', { exact: true });
+  await pick.waitFor();
+  await picker.getByText('Ningún archivo seleccionado', { exact: true }).waitFor();
+  await expect(input.getAttribute('accept')).resolves.toBe('image/jpeg,image/png');
+  await pick.scrollIntoViewIfNeeded();
+  const clicked = await pick.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.getAttribute('type');
+  });
+  expect(clicked).toBe('file');
+  await input.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).type)).resolves.toBe('file');
+  await expect(pick.evaluate((button) => getComputedStyle(button).outlineStyle)).resolves.toBe('solid');
   await attachProof(page);
   await page.getByText(/comprobante\.png · [\d.,]+ KB/).waitFor();
+  await picker.getByText('comprobante.png', { exact: true }).waitFor();
   await submit(page).click();
 
   await page.getByText('Pedido registrado. Se validará el pago pronto.').waitFor();

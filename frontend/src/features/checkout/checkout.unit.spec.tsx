@@ -147,6 +147,25 @@ it('says how much to pay, how and to whom, beside the proof the shopper uploads'
   expect(proofInput()).toHaveAccessibleDescription(`${said} Sube la captura de tu transferencia (JPG o PNG, hasta 5 MB).`);
 });
 
+// QA: the picker's button was the browser's own, in the browser's language ('Choose File').
+it('offers the proof picker in Spanish, naming the chosen image, and no image again after a refused one', async () => {
+  shop();
+  const { user } = await openCheckout();
+  expect(screen.getByText('Seleccionar imagen')).toBeInTheDocument();
+  expect(screen.getByText('Ningún archivo seleccionado')).toBeInTheDocument();
+  // The real input is still the field: labelled, limited to JPG and PNG, and focusable.
+  expect(proofInput()).toHaveAttribute('accept', 'image/jpeg,image/png');
+  proofInput().focus();
+  expect(proofInput()).toHaveFocus();
+
+  await attach(user);
+  expect(screen.getByText('pago.png')).toBeInTheDocument();
+  expect(screen.queryByText('Ningún archivo seleccionado')).not.toBeInTheDocument();
+  fireEvent.change(proofInput(), { target: { files: [new File(['<html></html>'], 'pago.png', { type: 'text/html' })] } });
+  expect(await toastSaying(messages.checkout.proofType)).toBeInTheDocument();
+  expect(screen.getByText('Ningún archivo seleccionado')).toBeInTheDocument();
+});
+
 // Ley 29733: a shopper is told what their data are for where they type them, the form left as it is.
 it('says what the name, e-mail and phone are for, with the privacy policy in a new tab', async () => {
   shop();

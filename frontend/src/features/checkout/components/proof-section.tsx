@@ -47,17 +47,29 @@ export function ProofSection({ total, file, refusal, onFileChange }: ProofSectio
       </p>
       <div className="checkout-field">
         <label htmlFor={`${id}-proof`}>Imagen del comprobante</label>
-        <input
-          ref={input}
-          id={`${id}-proof`}
-          name="proof"
-          type="file"
-          accept="image/jpeg,image/png"
-          required
-          aria-invalid={problem !== undefined || undefined}
-          aria-describedby={problem === undefined ? `${id}-pay ${id}-hint` : `${id}-error ${id}-pay ${id}-hint`}
-          onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-        />
+        {/*
+          The browser's own picker button speaks the browser's language ('Choose File'): the real input lies,
+          unseen, over the shop's Spanish button and file name, so it still takes the click, the keyboard and
+          its label (QA).
+        */}
+        <div className="checkout-picker">
+          <input
+            ref={input}
+            id={`${id}-proof`}
+            className="checkout-picker__input"
+            name="proof"
+            type="file"
+            accept="image/jpeg,image/png"
+            required
+            aria-invalid={problem !== undefined || undefined}
+            aria-describedby={problem === undefined ? `${id}-pay ${id}-hint` : `${id}-error ${id}-pay ${id}-hint`}
+            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
+          />
+          <span className="btn btn--primary checkout-picker__button" aria-hidden="true">
+            Seleccionar imagen
+          </span>
+          <span className="checkout-picker__name">{file?.name ?? 'Ningún archivo seleccionado'}</span>
+        </div>
         {problem !== undefined && (
           <span id={`${id}-error`} className="checkout-field__error">
             {problem}
