@@ -75,7 +75,7 @@ export class CardDatabaseClient {
    */
   async image(url: string, signal?: AbortSignal): Promise<Buffer> {
     if (!this.isImageUrl(url)) throw new CardDatabaseError(`image URL is not on the card database's hosts: ${url}`);
-    const response = await this.fetch(url, signal, 'error');
+    const response = await this.fetch(url, signal);
     if (!response.ok) throw new CardDatabaseError(`image answered HTTP ${response.status}`, response.status);
     return readAtMost(response, MAX_CARD_IMAGE_BYTES, tooLarge('image', MAX_CARD_IMAGE_BYTES));
   }
@@ -101,10 +101,14 @@ export class CardDatabaseClient {
     }
   }
 
-  private async fetch(url: string, signal?: AbortSignal, redirect: RequestInit['redirect'] = 'follow'): Promise<Response> {
+  /**
+   * Never follows a redirect: only the addresses the shop builds or checked are fetched, so an answer
+   * cannot send the server to another host (its neighbours, a metadata service). A redirect is a failure.
+   */
+  private async fetch(url: string, signal?: AbortSignal): Promise<Response> {
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
     try {
-      return await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect });
+      return await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'error' });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new CardDatabaseError(`the card database could not be reached: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config/app-config';
 import { CardDatabaseClient, CardDatabaseError, MAX_CARD_IMAGE_BYTES } from './card-database.client';
-import { type CardDatabaseStandIn, startCardDatabaseStandIn } from './testing/card-database-stand-in';
+import { type CardDatabaseStandIn, REDIRECTED_ANSWER, startCardDatabaseStandIn } from './testing/card-database-stand-in';
 
 describe('CardDatabaseClient against a stand-in of the card database', () => {
   let standIn: CardDatabaseStandIn;
@@ -43,6 +43,12 @@ describe('CardDatabaseClient against a stand-in of the card database', () => {
     await expect(client.cardByName('Dark Magician')).rejects.toBeInstanceOf(CardDatabaseError);
     const offline = new CardDatabaseClient({ cardDatabaseUrl: 'http://127.0.0.1:9' } as AppConfig);
     await expect(offline.sets()).rejects.toBeInstanceOf(CardDatabaseError);
+  });
+
+  // Security review: the JSON requests followed redirects, so an answer could send the server to an internal address.
+  it('never follows a redirect of the database itself', async () => {
+    await expect(client.cardByName(REDIRECTED_ANSWER)).rejects.toBeInstanceOf(CardDatabaseError);
+    expect(standIn.requests.map((request) => request.path)).not.toContain('/internal/metadata');
   });
 
   it('downloads image bytes and refuses an image that answers an error', async () => {

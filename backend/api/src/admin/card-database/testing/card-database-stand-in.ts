@@ -30,6 +30,8 @@ export interface CardDatabaseStandIn {
 /** Names `cardinfo.php` answers wrongly: a print of another shape, and a body past any real answer. */
 export const MALFORMED_CARD = 'Malformed Card';
 export const OVERSIZED_ANSWER = 'Oversized Answer';
+/** A name the stand-in answers with a redirect to another address of its own, as a compromised database could to an internal one. */
+export const REDIRECTED_ANSWER = 'Redirected Answer';
 
 /** A few real prints, enough for every rule the admin tools apply (edition, es codes, set matching). */
 export const standInCards: StandInCard[] = [
@@ -123,6 +125,7 @@ export async function startCardDatabaseStandIn(options: StandInOptions = {}): Pr
       // A database misbehaving: a print that is not an object, and an answer of 40 MB, past any real one.
       if (name === MALFORMED_CARD) return send(res, 200, { data: [{ name, card_sets: [null] }] });
       if (name === OVERSIZED_ANSWER) return void sendOversized(res, 40 * 1024 * 1024, 'application/json');
+      if (name === REDIRECTED_ANSWER) return void res.writeHead(302, { location: `${base}/internal/metadata` }).end();
       const setName = url.searchParams.get('cardset');
       const found = cards.filter((card) =>
         name !== null ? card.name === name : card.sets.some((entry) => entry.set_name.toLowerCase() === setName?.toLowerCase()),
