@@ -15,7 +15,9 @@ export function safeReturnTo(value: unknown): string {
   } catch {
     return '/';
   }
-  if (url.origin !== BASE || url.pathname === '/api' || url.pathname.startsWith('/api/')) return '/';
+  // In any letter case: the API's routes match '/API/…' too (security review).
+  const path = url.pathname.toLowerCase();
+  if (url.origin !== BASE || path === '/api' || path.startsWith('/api/')) return '/';
   // Dot segments collapse in the parse: '/.//evil.example' becomes '//evil.example'. Checked again.
   if (/^\/[/\\]/.test(url.pathname)) return '/';
   return `${url.pathname}${url.search}${url.hash}`;

@@ -24,6 +24,8 @@ describe('safeReturnTo', () => {
     'javascript:alert(1)',
     '/api/auth/logout',
     '/api',
+    '/API/auth/discord/start',
+    '/Api',
     `/${'a'.repeat(3000)}`,
   ])('sends %j home instead', (value) => {
     expect(safeReturnTo(value)).toBe('/');
