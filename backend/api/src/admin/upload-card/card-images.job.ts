@@ -38,6 +38,12 @@ const COPY_NOW_TIMEOUT_MS = 60_000;
 /** A card picture is 590×860; a decompression bomb is refused before it is decoded. */
 const MAX_CARD_IMAGE_PIXELS = 25_000_000;
 
+/**
+ * What a card database's picture may be: it serves JPEG; anything else (SVG, TIFF, HEIF, which sharp
+ * would decode as readily) is refused before decoding, however trusted the source (security review).
+ */
+const COPIED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
+
 /** Copies a card's picture once from the card database, as WebP in two widths, and points the card at it. */
 @Injectable()
 export class CardImagesJobHandler implements OnModuleInit {
@@ -119,6 +125,10 @@ export class CardImagesJobHandler implements OnModuleInit {
   }
 
   private async copy(cardId: string, original: Buffer): Promise<void> {
+    const format = await sharp(original, { limitInputPixels: MAX_CARD_IMAGE_PIXELS })
+      .metadata()
+      .then((metadata) => metadata.format as string, () => 'unreadable');
+    if (!COPIED_FORMATS.has(format)) throw new PermanentJobError(`the card database's picture is ${format}, not JPEG, PNG or WebP`);
     for (const size of sizes) {
       const webp = await sharp(original, { limitInputPixels: MAX_CARD_IMAGE_PIXELS }).resize({ width: CARD_IMAGE_SIZES[size], withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
       await this.storage.put(cardImageKey(cardId, size), webp, 'image/webp');

@@ -8,10 +8,13 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../auth';
 import { DATABASE } from '../../database/database.module';
+import type { FileStorage } from '../../infra/files';
 import type { JobQueue } from '../../infra/jobs';
+import { createTestCard } from '../../inventory/testing/write-side.fixtures';
 import { JOB_QUEUE } from '../../jobs/jobs.module';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { type CardDatabaseStandIn, MALFORMED_CARD, OVERSIZED_ANSWER, startCardDatabaseStandIn } from '../card-database/testing/card-database-stand-in';
+import { CARD_IMAGE_STORAGE, cardImageKey } from './card-image-storage';
 import { CARD_IMAGES_JOB, CardImagesJobHandler } from './card-images.job';
 
 const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -96,6 +99,18 @@ describe('admin single-card upload API', () => {
     for (let tries = 0; tries < 100 && !(await failedFor()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await failedFor()).toMatchObject({ attempts: 1, error: `card ${cardId} is not listed` });
     expect(imageRequests().length).toBe(before);
+  });
+
+  // Security review: whatever sharp could decode (SVG, TIFF, HEIF) was copied from the card database unchecked.
+  it('gives up on a picture that is not JPEG, PNG or WebP at its first attempt, before decoding it', async () => {
+    const cardId = await createTestCard(shop.app, { name: 'Vector Art Card', stock: 0, price: 100 });
+    await shop.app.get(CardImagesJobHandler).enqueue({ cardId, sourceUrl: `${standIn.url}/images/cards/vector.svg` });
+    const queue = shop.app.get<JobQueue>(JOB_QUEUE);
+    const failedFor = async () => (await queue.failed(CARD_IMAGES_JOB)).find((job) => (job.data as { cardId: string }).cardId === cardId);
+    for (let tries = 0; tries < 100 && !(await failedFor()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await failedFor()).toMatchObject({ attempts: 1, error: "the card database's picture is svg, not JPEG, PNG or WebP" });
+    const storage = shop.app.get<FileStorage>(CARD_IMAGE_STORAGE);
+    expect(await storage.exists(cardImageKey(cardId, 'large'))).toBe(false);
   });
 
   it('is for admins only', async () => {

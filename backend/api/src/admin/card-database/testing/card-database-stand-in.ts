@@ -137,6 +137,7 @@ export async function startCardDatabaseStandIn(options: StandInOptions = {}): Pr
     // Misbehaving image hosts: a body past any sane picture size (chunked, no length), and a redirect.
     if (url.pathname === '/images/oversized.jpg') return void sendOversized(res);
     if (url.pathname === '/images/moved.jpg') return void res.writeHead(302, { location: `${base}/images/cards/moved.jpg` }).end();
+    if (url.pathname === '/images/cards/vector.svg') return send(res, 200, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="590" height="860"><rect width="590" height="860" fill="#7b3fa0"/></svg>'), 'image/svg+xml');
     if (url.pathname.startsWith('/images/')) return send(res, 200, picture, 'image/jpeg');
     if (url.pathname === '/translate' && req.method === 'POST') {
       return void readBody(req).then((body) => {
