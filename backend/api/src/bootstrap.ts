@@ -3,10 +3,12 @@ import { QueryBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
+import { messages } from '@tcg/domain';
 import type { Database } from '@tcg/projections';
 import { AppModule } from './app.module';
 import { securityHeaders } from './auth/security-headers';
@@ -19,6 +21,7 @@ import { requestLogSerializers } from './logging/request-log';
 import { ApiExceptionFilter } from './web/api-exception.filter';
 import { answerClientErrors } from './web/client-errors';
 import { linkPreviews } from './web/link-preview';
+import { pageRateLimit } from './web/page-rate-limit';
 import { crawlerFiles } from './web/sitemap';
 import { readRequestBodies } from './web/request-bodies';
 import { serveFrontend } from './web/spa';
@@ -79,6 +82,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<INes
   serveFrontend(app.getHttpAdapter().getInstance(), config.frontendDist, logger, {
     previewOf: linkPreviews(app.get(QueryBus), config.auth.publicUrl),
     crawlerFiles: crawlerFiles(app.get<Database>(DATABASE), config.auth.publicUrl, logger),
+    rateLimit: pageRateLimit(app.get(ThrottlerStorage), messages.auth.tooManyRequests),
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { messages } from '@tcg/domain';
 import { CARDS_PROJECTION, ProjectionWaiter } from '@tcg/projections';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth';
 import { AddStockCommand, type CardCommandResult } from '../inventory';
 import { createTestCard, testContext } from '../inventory/testing/write-side.fixtures';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { PAGES_PER_MINUTE } from './page-rate-limit';
 
 const CSRF = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
 const INDEX = `<!doctype html>
@@ -149,5 +151,41 @@ describe('link previews of card and set pages', () => {
       const res = await request(shop.server).get(path).expect(200);
       expect(res.text).toBe(INDEX);
     }
+  });
+});
+
+describe('storefront pages under the per-address limit', () => {
+  let shop: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'tcg-pages-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    shop = await startTestApp({ DEMO_SEED: 'false', FRONTEND_DIST: dist, PUBLIC_URL: 'https://tienda.example.pe' });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  // Security review: 700 page lookups in a row, none refused.
+  it(`answers at most ${PAGES_PER_MINUTE} pages and sitemaps a minute to one address, then 429 in Spanish; the API counts apart`, async () => {
+    const statuses = new Map<number, number>();
+    for (let sent = 0; sent < PAGES_PER_MINUTE; sent += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, (_unused, index) => request(shop.server).get(sent + index === 0 ? '/sitemap.xml' : `/product/no-existe-${sent + index}`)),
+      );
+      for (const res of batch) statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 1, 404: PAGES_PER_MINUTE - 1 });
+    for (const path of ['/product/no-existe', '/sitemap-pages.xml', '/categoria/yugioh/lob']) {
+      const refused = await request(shop.server).get(path).expect(429);
+      expect(refused.text).toBe(messages.auth.tooManyRequests);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['cache-control']).toBe('no-store');
+    }
+    await request(shop.server).get('/robots.txt').expect(200);
+    await request(shop.server).get('/api/home').expect(200);
   });
 });

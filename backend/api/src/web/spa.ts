@@ -55,7 +55,12 @@ const PREVIEW_WAIT_MS = 500;
  * does any path that is no page of the storefront (`STOREFRONT_PAGES`).
  * `robots.txt` and the sitemaps (`crawlerFiles`) list the pages for search engines.
  */
-export function serveFrontend(app: Express, distDir: string, logger: Logger, pages: { previewOf: PreviewOf; crawlerFiles: Router }): void {
+export function serveFrontend(
+  app: Express,
+  distDir: string,
+  logger: Logger,
+  pages: { previewOf: PreviewOf; crawlerFiles: Router; rateLimit: RequestHandler },
+): void {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
     logger.warn({ distDir }, 'frontend build not found; serving the API only (run npm run build)');
@@ -64,10 +69,12 @@ export function serveFrontend(app: Express, distDir: string, logger: Logger, pag
   const assets = join(distDir, 'assets');
   app.use('/assets', precompressed(assets), express.static(assets, { immutable: true, maxAge: '365d', index: false, fallthrough: false }), missingAsset);
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  // The sitemaps read the catalogue: counted as pages are (robots.txt is a constant).
+  app.get(/^\/sitemap[^/]*\.xml$/i, pages.rateLimit);
   app.use(pages.crawlerFiles);
   const indexHtml = readFileSync(index, 'utf8');
   // Express routes case-insensitively, so /API/home is the API's: its 404 is JSON, not the storefront's page.
-  app.get(/^\/(?!api(\/|$)).*/i, async (req, res) => {
+  app.get(/^\/(?!api(\/|$)).*/i, pages.rateLimit, async (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     // The storefront shows its 'Página no encontrada'; the status tells a search engine.
     if (!isStorefrontPage(req.path)) return res.status(404).type('html').send(indexHtml);
