@@ -699,7 +699,7 @@ it("keeps a card's quantity and 'Agregar al carrito' on one row on a tablet, a l
   const admin = await session.page('desktop', 'admin');
   const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(stepped)}/stock`, {
     data: { quantity: 120, unitCost: 100 },
-    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': `tablet-row-${Date.now()}` },
+    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': randomUUID() },
   });
   expect(added.status()).toBe(201);
   const page = await session.page('desktop');
