@@ -723,6 +723,37 @@ it("breaks a slide's link in the slider list only between the parts of its addre
   expect(breaks).toEqual({ 320: [], 375: [], 768: [], 1024: [], 1280: [] });
 });
 
+it("shows every action of the admin tables' rows without scrolling them sideways, from a phone to a wide desktop", async () => {
+  const page = await session.page('desktop', 'admin');
+  // A hidden slide (the home never shows it) with a long title and link: a wide row of the slider list.
+  const created = await page.request.post('/api/admin/slides', {
+    data: {
+      title: 'Legend of Blue Eyes White Dragon: 25 aniversario',
+      desktopUrl: '/api/images/placeholder/slide/Aniversario.svg',
+      mobileUrl: null,
+      link: '/categoria/yugioh/LOB-EN001/legend-of-blue-eyes-white-dragon',
+      alt: 'Aniversario',
+      order: 10,
+      visible: false,
+    },
+    headers: { 'X-Requested-With': 'tcg' },
+  });
+  expect(created.ok()).toBe(true);
+  const unfit: Record<string, string[]> = {};
+  for (const path of ['/admin/manage-slider', '/admin/sets', '/admin/manage-most-wanted']) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(path);
+    // The rows, not the loading state's (a table of its own, in a frame that is a status).
+    await page.locator('.ca-table-wrap:not([role="status"]) tbody tr').first().waitFor();
+    for (const width of ADMIN_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      unfit[`${path} at ${width} px`] = await unfitTable(page, '.ca-table');
+    }
+  }
+  // QA: at 768 px the slider list was 36 px wider than its frame, which scrolled its 'Eliminar' buttons out of view.
+  expect(unfit).toEqual(Object.fromEntries(Object.keys(unfit).map((key) => [key, []])));
+});
+
 it("spaces every admin dashboard card's title and text alike", async () => {
   const page = await session.page('desktop', 'admin');
   await page.goto('/admin');
