@@ -588,14 +588,19 @@ it.each([
   expect(asked[0]).toBeLessThan(codeArrived);
 });
 
-it('offers a stepper instead of a list for a card with more than 100 in stock, and it fits a phone', async () => {
-  const id = 'Imperial Order_PSV-EN104_Ultra Rare_Unlimited_en';
+/** Adds `quantity` units of a card through the admin's API, as the stock audit's dialog does. */
+async function addStockAsAdmin(cardId: string, quantity: number): Promise<void> {
   const admin = await session.page('desktop', 'admin');
-  const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(id)}/stock`, {
-    data: { quantity: 150, unitCost: 100 },
+  const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(cardId)}/stock`, {
+    data: { quantity, unitCost: 100 },
     headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': randomUUID() },
   });
   expect(added.status()).toBe(201);
+}
+
+it('offers a stepper instead of a list for a card with more than 100 in stock, and it fits a phone', async () => {
+  const id = 'Imperial Order_PSV-EN104_Ultra Rare_Unlimited_en';
+  await addStockAsAdmin(id, 150);
 
   const phone = await phonePage();
   await phone.goto(`/product/${encodeURIComponent(id)}`);
@@ -780,12 +785,7 @@ it("spaces every admin dashboard card's title and text alike", async () => {
 
 it("keeps a card's quantity and 'Agregar al carrito' on one row on a tablet, a list's or a stepper's", async () => {
   const stepped = 'Black Skull Dragon_MRD-EN018_Ultra Rare_Unlimited_en';
-  const admin = await session.page('desktop', 'admin');
-  const added = await admin.request.post(`/api/admin/cards/${encodeURIComponent(stepped)}/stock`, {
-    data: { quantity: 120, unitCost: 100 },
-    headers: { 'X-Requested-With': 'tcg', 'Idempotency-Key': randomUUID() },
-  });
-  expect(added.status()).toBe(201);
+  await addStockAsAdmin(stepped, 120);
   const page = await session.page('desktop');
   const rows: Record<string, boolean> = {};
   for (const id of [CARD.id, stepped]) {

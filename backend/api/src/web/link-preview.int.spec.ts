@@ -30,17 +30,29 @@ function metaOf(html: string): Record<string, string[]> {
   return found;
 }
 
+/** A shop serving `INDEX` as its built storefront, and how to stop it and remove the build. */
+async function shopWithStorefront(): Promise<{ shop: TestApp; close(): Promise<void> }> {
+  const dist = mkdtempSync(join(tmpdir(), 'tcg-preview-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  const shop = await startTestApp({ DEMO_SEED: 'false', FRONTEND_DIST: dist, PUBLIC_URL: 'https://tienda.example.pe' });
+  return {
+    shop,
+    async close() {
+      await shop.close();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('link previews of card and set pages', () => {
   let shop: TestApp;
-  let dist: string;
+  let close: () => Promise<void>;
   let card: string;
   let soldOut: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'tcg-preview-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX);
-    shop = await startTestApp({ DEMO_SEED: 'false', FRONTEND_DIST: dist, PUBLIC_URL: 'https://tienda.example.pe' });
+    ({ shop, close } = await shopWithStorefront());
     soldOut = await createTestCard(shop.app, { name: 'Arcanite Magician/Assault Mode', stock: 0, price: 100 });
     card = await createTestCard(shop.app, { name: 'Dragón "Blanco" & <Ojos>', stock: 0, price: 2550, setCode: 'LOB-SP001', imageUrl: '/api/files/cards/lob-sp001.jpg' });
     const last = await shop.app.get(CommandBus).execute<AddStockCommand, CardCommandResult>(new AddStockCommand(card, 3, 100, testContext));
@@ -58,10 +70,7 @@ describe('link previews of card and set pages', () => {
       .expect(201);
     expect(await shop.app.get(ProjectionWaiter).waitFor(last.position, 5000, [CARDS_PROJECTION])).toBe(true);
   });
-  afterAll(async () => {
-    await shop?.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   it("gives a card's page its name, price, stock, print, set (as the sets name it) and picture, escaped, for a chat app to show", async () => {
     const res = await request(shop.server).get(`/product/${encodeURIComponent(card)}`).expect(200).expect('Content-Type', /html/);
@@ -156,18 +165,12 @@ describe('link previews of card and set pages', () => {
 
 describe('storefront pages under the per-address limit', () => {
   let shop: TestApp;
-  let dist: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'tcg-pages-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX);
-    shop = await startTestApp({ DEMO_SEED: 'false', FRONTEND_DIST: dist, PUBLIC_URL: 'https://tienda.example.pe' });
+    ({ shop, close } = await shopWithStorefront());
   });
-  afterAll(async () => {
-    await shop?.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   // Security review: 700 page lookups in a row, none refused.
   it(`answers at most ${PAGES_PER_MINUTE} pages and sitemaps a minute to one address, then 429 in Spanish; the API counts apart`, async () => {
