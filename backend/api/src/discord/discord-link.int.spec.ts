@@ -32,6 +32,7 @@ describe('Discord link through the OAuth2 code flow against a local stand-in', (
   beforeEach(async () => {
     discord.approvingAs = lucia;
     discord.tokenFailure = undefined;
+    discord.tokenRedirect = undefined;
     await db.query('DELETE FROM discord_links');
   });
 
@@ -137,6 +138,15 @@ describe('Discord link through the OAuth2 code flow against a local stand-in', (
     discord.tokenFailure = 500;
     const agent = await signedIn('customer');
     expect((await callback(agent, await approvedCallback(agent))).headers.location).toBe(ERROR);
+    expect(await linkRows()).toEqual([]);
+  });
+
+  // The token request carries the client secret and the code: a 307 would re-send them wherever it points.
+  it('lands on the error page when the token endpoint redirects, following it nowhere', async () => {
+    discord.tokenRedirect = '/elsewhere/token';
+    const agent = await signedIn('customer');
+    expect((await callback(agent, await approvedCallback(agent))).headers.location).toBe(ERROR);
+    expect(discord.paths).not.toContain('/elsewhere/token');
     expect(await linkRows()).toEqual([]);
   });
 

@@ -69,7 +69,8 @@ export class DiscordOAuthClient {
   }
 
   private async call<T>(url: string, shape: z.ZodType<T>, init: RequestInit): Promise<T> {
-    const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers }, signal: AbortSignal.timeout(DISCORD_TIMEOUT_MS) });
+    // Never redirected: the token request carries the client secret and the code, which a 307 would re-send.
+    const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers }, signal: AbortSignal.timeout(DISCORD_TIMEOUT_MS), redirect: 'error' });
     // Only the endpoint and status go into the error: the bodies may carry tokens.
     if (!response.ok) throw new DiscordOAuthError(`${new URL(url).pathname} answered ${response.status}`);
     const parsed = shape.safeParse(await response.json().catch(() => undefined));

@@ -22,6 +22,8 @@ export class HttpTranslator implements Translator {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ name }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
+        // Only the configured address: an answer cannot send the server elsewhere (a neighbour, a metadata service).
+        redirect: 'error',
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const body = await readAtMost(response, MAX_ANSWER_BYTES, () => new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`));

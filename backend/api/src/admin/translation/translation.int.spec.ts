@@ -29,6 +29,14 @@ describe('translateToSpanish', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
+  it('never follows a redirect: null with a warning, and nothing asked where it pointed', async () => {
+    const translator = new HttpTranslator(`${standIn.url}/translate-moved`, { warn } as never);
+    const before = standIn.requests.length;
+    expect(await translator.translateToSpanish('Dark Magician')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(standIn.requests.slice(before).map((request) => request.path)).toEqual(['/translate-moved']);
+  });
+
   it('answers null without a configured service', async () => {
     expect(await noTranslator.translateToSpanish('Dark Magician')).toBeNull();
   });

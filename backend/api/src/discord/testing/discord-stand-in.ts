@@ -18,6 +18,10 @@ export interface DiscordStandIn {
   approvingAs: StandInProfile;
   /** When set, the token endpoint answers this status instead of a token. */
   tokenFailure?: number;
+  /** When set, the token endpoint redirects (307, which re-sends the form) to this path of the stand-in. */
+  tokenRedirect?: string;
+  /** The path of every request the stand-in answered. */
+  paths: string[];
   /** Every access token handed out, so tests can check none of them reaches the browser. */
   issuedTokens: string[];
   tokenRequests: number;
@@ -49,6 +53,7 @@ export async function startDiscordStandIn(approvingAs: StandInProfile): Promise<
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    standIn.paths.push(url.pathname);
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {
       const q = url.searchParams;
       if (q.get('client_id') !== CLIENT_ID || q.get('response_type') !== 'code' || q.get('scope') !== 'identify') {
@@ -66,6 +71,7 @@ export async function startDiscordStandIn(approvingAs: StandInProfile): Promise<
       const form = await formOf(req);
       if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return send(res, 415, { error: 'invalid_request' });
       if (standIn.tokenFailure) return send(res, standIn.tokenFailure, { error: 'server_error' });
+      if (standIn.tokenRedirect) return send(res, 307, undefined, { location: `${base}${standIn.tokenRedirect}` });
       if (form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) return send(res, 401, { error: 'invalid_client' });
       const issued = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
@@ -98,6 +104,7 @@ export async function startDiscordStandIn(approvingAs: StandInProfile): Promise<
     approvingAs,
     issuedTokens: [],
     tokenRequests: 0,
+    paths: [],
     stop: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
   return standIn;

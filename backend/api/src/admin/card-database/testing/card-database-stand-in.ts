@@ -139,6 +139,8 @@ export async function startCardDatabaseStandIn(options: StandInOptions = {}): Pr
     if (url.pathname === '/images/moved.jpg') return void res.writeHead(302, { location: `${base}/images/cards/moved.jpg` }).end();
     if (url.pathname === '/images/cards/vector.svg') return send(res, 200, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="590" height="860"><rect width="590" height="860" fill="#7b3fa0"/></svg>'), 'image/svg+xml');
     if (url.pathname.startsWith('/images/')) return send(res, 200, picture, 'image/jpeg');
+    // A translation service that moved, as a compromised one could to an internal address.
+    if (url.pathname === '/translate-moved') return void res.writeHead(307, { location: `${base}/translate` }).end();
     if (url.pathname === '/translate' && req.method === 'POST') {
       return void readBody(req).then((body) => {
         const translated = translations[(body as { name?: string } | undefined)?.name ?? ''];
