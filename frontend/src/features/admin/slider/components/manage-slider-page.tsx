@@ -21,9 +21,10 @@ function focusAfterRemoval(row: HTMLTableRowElement | null): void {
 }
 
 /**
- * A link's address with its line breaks offered only after a '-' and before a '/' (not one of '//'): its
- * column broke it anywhere, inside a set's code ('/categoria/yugi|oh/LOB', QA). One element, so a phone's
- * row (a grid) keeps it as one value.
+ * A link's address with its line breaks offered after a '-' and before a '/' (not one of '//'): its column
+ * broke it anywhere, inside a set's code ('/categoria/yugi|oh/LOB', QA). A part too long for the column
+ * alone (a search's query) still breaks inside, so the column never widens the table past its frame (QA).
+ * One element, so a phone's row (a grid) keeps it as one value.
  */
 function AddressText({ address }: { address: string }) {
   return (
@@ -88,7 +89,7 @@ function SlideRow({ slide, onEdit }: { slide: AdminSlide; onEdit(): void }) {
       <td className="ca-text" data-label="Título">
         {slide.title ?? <span className="ca-muted">Sin título</span>}
       </td>
-      <td className="ca-text ca-address" data-label="Enlace">
+      <td className="ca-text" data-label="Enlace">
         {slide.link === null ? '—' : <AddressText address={slide.link} />}
       </td>
       <td data-label="Orden">{slide.order}</td>
