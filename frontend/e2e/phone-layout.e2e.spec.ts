@@ -646,9 +646,34 @@ it.each([
   await page.getByRole('dialog', { name: 'Agregar Stock' }).waitFor();
 });
 
-it("keeps a toast off the page's heading on phones, a tablet and a desktop", async () => {
-  const covered: string[] = [];
-  for (const [width, height] of [[320, 667], [375, 667], [768, 1024], [1280, 900]]) {
+/**
+ * What the toasts on screen lie over of what must stay in sight and in reach: the header's controls, the
+ * page's heading and the chat button, each named `toast / a "Carrito, 0 productos"` (`close` for a toast's
+ * close button, which takes the taps where it lies).
+ */
+const coveredByToasts = (page: Page) =>
+  page.evaluate(async () => {
+    const toasts = [...document.querySelectorAll('.toast')];
+    await Promise.all(toasts.flatMap((toast) => toast.getAnimations().map((animation) => animation.finished)));
+    const kept = [...document.querySelectorAll<HTMLElement>('.site-header :is(a[href], button, input), main h1, .chat-help__button')].filter((element) => element.checkVisibility());
+    const name = (element: HTMLElement) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim()}"`;
+    return [...document.querySelectorAll('.toast, .toast__close')].flatMap((toast) => {
+      const a = toast.getBoundingClientRect();
+      return kept
+        .filter((element) => {
+          const b = element.getBoundingClientRect();
+          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        })
+        .map((element) => `${toast.classList.contains('toast') ? 'toast' : 'close'} / ${name(element)}`);
+    });
+  });
+
+/** Two small phones, a common one, a tablet and a desktop. */
+const TOAST_SCREENS = [[320, 667], [375, 667], [390, 844], [768, 1024], [1280, 900]];
+
+it("keeps toasts off the header's controls, the page's heading and the chat button on phones, a tablet and a desktop, three at once too", async () => {
+  const covered: Record<string, string[]> = {};
+  for (const [width, height] of TOAST_SCREENS) {
     const page = width < 768 ? await phonePage() : await session.page('desktop');
     await page.setViewportSize({ width, height });
     // Pages that open with a toast: the sign-in page a signed-out shopper is sent to (QA: its heading was
@@ -659,13 +684,55 @@ it("keeps a toast off the page's heading on phones, a tablet and a desktop", asy
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      const toast = page.locator('.toast').first();
-      await toast.waitFor();
-      await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
-      if (await overlap(page, '.toast', 'main h1')) covered.push(`${path} at ${width} px`);
+      await page.locator('.toast').first().waitFor();
+      covered[`${path} at ${width} px`] = await coveredByToasts(page);
     }
+    // Three cards added in a row, three toasts (QA: on a phone the second and third lay on the heading).
+    await page.goto('/search?q=dragon');
+    const adds = page.getByRole('button', { name: /^Agregar .* al carrito$/ });
+    await adds.first().waitFor();
+    const names = [...new Set(await adds.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!)))];
+    for (const name of names.slice(0, 3)) await page.getByRole('button', { name, exact: true }).first().dispatchEvent('click');
+    await page.locator('.toast').nth(2).waitFor();
+    covered[`three toasts on /search at ${width} px`] = await coveredByToasts(page);
   }
-  expect(covered).toEqual([]);
+  expect(Object.entries(covered).filter(([, over]) => over.length > 0)).toEqual([]);
+});
+
+it("opens the account menu at a tap on 'Mi cuenta' while a toast shows on a phone", async () => {
+  const covered: Record<number, string[]> = {};
+  const opened: Record<number, boolean> = {};
+  for (const [width, height] of TOAST_SCREENS.filter(([width]) => width < 768)) {
+    const page = await phonePage('customer');
+    await page.setViewportSize({ width, height });
+    await page.goto('/product/no-such-card');
+    await page.locator('.toast').first().waitFor();
+    covered[width] = await coveredByToasts(page);
+    // A fingertip on the button's middle, whatever lies over it (QA: the toast's close button did, and took the tap).
+    const box = (await page.getByRole('button', { name: 'Mi cuenta' }).boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    opened[width] = await page
+      .getByRole('button', { name: 'Mi cuenta', expanded: true })
+      .waitFor({ timeout: 2000 })
+      .then(() => true, () => false);
+  }
+  expect({ covered, opened }).toEqual({ covered: { 320: [], 375: [], 390: [] }, opened: { 320: true, 375: true, 390: true } });
+});
+
+it("keeps a toast off an admin dialog's 'Cancelar' and 'Guardar' on a phone, the 'Guardar' of a refused save too", async () => {
+  const page = await phonePage('admin');
+  await page.goto('/admin/manage-slider');
+  await page.route('**/api/admin/slides**', (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, body: '{}' })));
+  await page.getByRole('button', { name: 'Agregar slide' }).click();
+  // The slide dialog is taller than the phone: 'Guardar', scrolled to, ends the screen.
+  const dialog = page.getByRole('dialog', { name: 'Agregar slide' });
+  await dialog.getByLabel('URL de la imagen de escritorio').fill('/api/images/placeholder/slide/Promo.svg');
+  await dialog.getByLabel('Texto alternativo').fill('Promo');
+  await dialog.getByRole('button', { name: 'Guardar' }).tap();
+  const toast = page.locator('.toast', { hasText: 'Error al guardar el slide' });
+  await toast.waitFor();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  expect(await overlap(page, '.toast', '.admin-dialog__actions')).toBe(false);
 });
 
 it("keeps the stock audit's set names readable: whole words, on three lines at most", async () => {
