@@ -409,23 +409,32 @@ it('fits every admin tool on a 375 × 667 phone, orders included', async () => {
 });
 
 // Phone QA: an admin table's loading state was a six-column table, where the rows it stands for are cards.
-it("lays an admin table's loading state out as the rows it stands for, stacked on a phone", async () => {
-  const page = await phonePage('admin');
-  let answer: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/api/admin/sets', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/admin/sets');
-  const skeleton = page.getByRole('status', { name: 'Cargando sets' });
-  await skeleton.waitFor();
-  const rows = await skeleton.locator('tr').evaluateAll((found) => found.map((row) => getComputedStyle(row).display));
-  expect(rows.length).toBeGreaterThan(0);
-  expect(new Set(rows)).toEqual(new Set(['block']));
-  expect(await overflow(page)).toBe(0);
-  answer();
-  await skeleton.waitFor({ state: 'detached' });
+it("lays an admin table's loading state out as the rows it stands for: cards on a phone, Most Wanted's a table's on a tablet", async () => {
+  for (const [path, api, label, width, display] of [
+    ['/admin/sets', '/api/admin/sets', 'Cargando sets', 375, 'block'],
+    ['/admin/manage-most-wanted', '/api/admin/most-wanted/cards', 'Cargando cartas', 768, 'table-row'],
+  ] as const) {
+    const page = await phonePage('admin');
+    await page.setViewportSize({ width, height: 667 });
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(
+      (url) => url.pathname === api,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(path);
+    const skeleton = page.getByRole('status', { name: label });
+    await skeleton.waitFor();
+    const rows = await skeleton.locator('tr').evaluateAll((found) => found.map((row) => getComputedStyle(row).display));
+    expect(rows.length).toBeGreaterThan(0);
+    expect({ path, rows: [...new Set(rows)] }).toEqual({ path, rows: [display] });
+    expect(await overflow(page)).toBe(0);
+    answer();
+    await skeleton.waitFor({ state: 'detached' });
+  }
 });
 
 it('gives every tap target room for a fingertip on 320 and 375 px phones, the storefront and admin tools alike', async () => {
@@ -819,7 +828,15 @@ it("shows every action of the admin tables' rows without scrolling them sideways
     expect(created.ok()).toBe(true);
   }
   const unfit: Record<string, string[]> = {};
-  for (const path of ['/admin/manage-slider', '/admin/sets', '/admin/manage-most-wanted']) {
+  const layouts: Record<string, string> = {};
+  const expected: Record<string, string> = {};
+  // Where each table fits its frame: the slider's and the sets' (about 755 px) from 900 px, Most Wanted's
+  // (about 603 px) from a tablet held upright.
+  for (const [path, tableFrom] of [
+    ['/admin/manage-slider', 900],
+    ['/admin/sets', 900],
+    ['/admin/manage-most-wanted', 768],
+  ] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(path);
     // The rows, not the loading state's (a table of its own, in a frame that is a status).
@@ -827,10 +844,14 @@ it("shows every action of the admin tables' rows without scrolling them sideways
     for (const width of ADMIN_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       unfit[`${path} at ${width} px`] = await unfitTable(page, '.ca-table');
+      layouts[`${path} at ${width} px`] = await page.locator('.ca-table thead').evaluate((head) => (getComputedStyle(head).display === 'none' ? 'cards' : 'table'));
+      expected[`${path} at ${width} px`] = width < tableFrom ? 'cards' : 'table';
     }
   }
   // QA: at 768 px the slider list was 36 px wider than its frame, which scrolled its 'Eliminar' buttons out of view.
   expect(unfit).toEqual(Object.fromEntries(Object.keys(unfit).map((key) => [key, []])));
+  // QA: Most Wanted's table, which fits there, was cards at 768 px too, a page 5,300 px long.
+  expect(layouts).toEqual(expected);
 });
 
 it("spaces every admin dashboard card's title and text alike", async () => {

@@ -62,9 +62,9 @@ export function MostWantedPage() {
         </Button>
       </div>
       {loadFailed && <p className="error-state">{messages.admin.mostWanted.loadFailed}</p>}
-      {!loadFailed && (entries.isPending || candidates.isPending) && <TableSkeleton label="Cargando cartas" columns={6} />}
+      {!loadFailed && (entries.isPending || candidates.isPending) && <TableSkeleton label="Cargando cartas" columns={6} narrow />}
       {entries.data && candidates.data && (
-        <div className="ca-table-wrap">
+        <div className="ca-table-wrap ca-table-wrap--narrow">
           <table className="ca-table ca-table--stack">
             <thead>
               <tr>
