@@ -96,7 +96,9 @@ export function MostWantedPage() {
                     </td>
                     <td data-label="Rareza">{card.rarity}</td>
                     <td data-label="Stock">{formatUnits(card.stockFinal)}</td>
-                    <td data-label="Precio">{formatSoles(card.price)}</td>
+                    <td className="ca-amount" data-label="Precio">
+                      {formatSoles(card.price)}
+                    </td>
                   </tr>
                 );
               })}
