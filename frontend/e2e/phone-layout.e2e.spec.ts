@@ -868,6 +868,39 @@ it("keeps Most Wanted's prices on one line where its rows are a table's", async 
   expect(wrapped).toEqual({ 768: [], 820: [], 899: [], 1280: [] });
 });
 
+it("keeps Most Wanted's 'Guardar' in view down its whole list on a phone, and a focused checkbox clear of it", async () => {
+  const page = await phonePage('admin');
+  await page.goto('/admin/manage-most-wanted');
+  const rows = page.locator('.ca-table-wrap:not([role="status"]) tbody tr');
+  await rows.first().waitFor();
+  const save = page.getByRole('button', { name: 'Guardar' });
+  const height = page.viewportSize()!.height;
+  const outOfView: string[] = [];
+  const count = await rows.count();
+  for (const index of [0, Math.floor(count / 2), count - 1]) {
+    await rows.nth(index).scrollIntoViewIfNeeded();
+    const box = (await save.boundingBox())!;
+    if (box.y < 0 || box.y + box.height > height) outOfView.push(`row ${index + 1} of ${count}: 'Guardar' at ${Math.round(box.y)} px`);
+  }
+  // QA: its only 'Guardar' was at the top, 4,900 px above the last card on this phone.
+  expect(outOfView).toEqual([]);
+
+  // Tab from the search down the rows: the browser scrolls each checkbox into view, above the bar holding 'Guardar'.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('searchbox', { name: 'Buscar cartas', exact: true }).focus();
+  const covered: string[] = [];
+  for (let tab = 0; tab < count; tab++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const box = document.activeElement!.getBoundingClientRect();
+      const [header, bar] = ['.site-header', '.ca-savebar'].map((selector) => document.querySelector(selector)!.getBoundingClientRect());
+      return { name: document.activeElement!.getAttribute('aria-label'), clear: box.top >= header.bottom && box.bottom <= bar.top };
+    });
+    if (!focused.clear) covered.push(String(focused.name));
+  }
+  expect(covered).toEqual([]);
+});
+
 it("spaces every admin dashboard card's title and text alike", async () => {
   const page = await session.page('desktop', 'admin');
   await page.goto('/admin');

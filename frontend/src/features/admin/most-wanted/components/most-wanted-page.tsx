@@ -52,14 +52,6 @@ export function MostWantedPage() {
     <>
       <div className="ca-toolbar">
         <input type="search" aria-label="Buscar cartas" placeholder="Buscar por nombre o código" value={q} onChange={(event) => setQ(event.target.value)} />
-        {entries.data && (
-          <span aria-live="polite">
-            Seleccionadas: {selected.length}/{MOST_WANTED_MAX}
-          </span>
-        )}
-        <Button onClick={submit} aria-disabled={save.isPending || !entries.data}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
       </div>
       {loadFailed && <p className="error-state">{messages.admin.mostWanted.loadFailed}</p>}
       {!loadFailed && (entries.isPending || candidates.isPending) && <TableSkeleton label="Cargando cartas" columns={6} narrow />}
@@ -114,6 +106,17 @@ export function MostWantedPage() {
           </table>
         </div>
       )}
+      {/* Under the list, held in view while it scrolls: on a phone the only 'Guardar', at the top, was 4,900 px above the last card (QA). */}
+      <div className="ca-actions ca-savebar">
+        {entries.data && (
+          <span aria-live="polite">
+            Seleccionadas: {selected.length}/{MOST_WANTED_MAX}
+          </span>
+        )}
+        <Button onClick={submit} aria-disabled={save.isPending || !entries.data}>
+          {save.isPending ? 'Guardando...' : 'Guardar'}
+        </Button>
+      </div>
     </>
   );
 }
