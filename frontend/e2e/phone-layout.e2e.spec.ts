@@ -782,6 +782,27 @@ it("fits the stock audit's table in the page at every width, its movements open 
   expect(unfit).toEqual(Object.fromEntries(Object.keys(unfit).map((key) => [key, []])));
 });
 
+it("keeps each stock audit card's values near their labels at every width it shows cards", async () => {
+  const page = await session.page('desktop', 'admin');
+  await page.goto('/admin/stock-check');
+  await page.getByRole('button', { name: 'Agregar Stock' }).first().waitFor();
+  const farthest: Record<number, number> = {};
+  for (const width of ADMIN_WIDTHS.filter((width) => width < 1220)) {
+    await page.setViewportSize({ width, height: 900 });
+    // From where a line's label starts, on the card's left, to where its value does.
+    const distances = await page.locator('.stock-table__row > td[data-label]').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const value = document.createRange();
+        value.selectNodeContents(cell);
+        return value.getBoundingClientRect().left - cell.getBoundingClientRect().left - parseFloat(getComputedStyle(cell).paddingLeft);
+      }),
+    );
+    farthest[width] = Math.round(Math.max(...distances));
+  }
+  // QA: alone in its row from 1,081 to 1,219 px, a card spanned the page, 'Registrado' some 1,000 px from its '2'.
+  expect(Object.fromEntries(Object.entries(farthest).filter(([, distance]) => distance >= 400))).toEqual({});
+});
+
 it("breaks a slide's link in the slider list only between the parts of its address", async () => {
   const page = await session.page('desktop', 'admin');
   const link = '/categoria/yugioh/LOB-EN001/legend-of-blue-eyes-white-dragon';
