@@ -922,6 +922,22 @@ it("keeps Most Wanted's 'Guardar' in view down its whole list on a phone, and a 
   expect(covered).toEqual([]);
 });
 
+it("keeps a toast off Most Wanted's save bar on a phone, the 'Guardar' of a refused save too", async () => {
+  const page = await phonePage('admin');
+  await page.goto('/admin/manage-most-wanted');
+  await page.route('**/api/admin/most-wanted', (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, body: '{}' })));
+  const rows = page.locator('.ca-table-wrap:not([role="status"]) tbody tr');
+  await rows.first().waitFor();
+  // Down the list, where the bar is held at the foot of the screen.
+  await rows.nth(Math.floor((await rows.count()) / 2)).scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Guardar' }).tap();
+  const toast = page.locator('.toast--error');
+  await toast.waitFor();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  // QA: the toast lay on the bar, its close button inside the 'Guardar' a retry would tap.
+  expect(await overlap(page, '.toast', '.ca-savebar')).toBe(false);
+});
+
 it("spaces every admin dashboard card's title and text alike", async () => {
   const page = await session.page('desktop', 'admin');
   await page.goto('/admin');
