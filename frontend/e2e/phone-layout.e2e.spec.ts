@@ -803,6 +803,33 @@ it("keeps each stock audit card's values near their labels at every width it sho
   expect(Object.fromEntries(Object.entries(farthest).filter(([, distance]) => distance >= 400))).toEqual({});
 });
 
+it("frames an open stock audit card and its movements alike, two and three abreast and on a phone", async () => {
+  const page = await session.page('desktop', 'admin');
+  await page.goto('/admin/stock-check');
+  await page.getByRole('button', { name: 'Agregar Stock' }).first().waitFor();
+  await page.getByRole('button', { name: 'Movimientos', exact: true }).nth(1).click();
+  await page.getByRole('list', { name: 'Movimientos' }).waitFor();
+  const frames: Record<number, { open: string; movements: string; others: string[] }> = {};
+  for (const width of [375, 768, 1100]) {
+    await page.setViewportSize({ width, height: 900 });
+    frames[width] = await page.evaluate(() => {
+      const frame = (element: Element) => getComputedStyle(element).borderTopColor + ' ' + getComputedStyle(element).borderTopWidth;
+      const rows = [...document.querySelectorAll('.stock-table__row')];
+      const open = rows.find((row) => row.querySelector('[aria-expanded="true"]'))!;
+      return {
+        open: frame(open),
+        movements: frame(document.querySelector('.stock-table__movements td')!),
+        others: [...new Set(rows.filter((row) => row !== open).map(frame))],
+      };
+    });
+  }
+  // QA: two and three abreast the movements spanned the row from its left edge, under the first card, tied to the second only by its 'Ocultar movimientos'.
+  for (const { open, movements, others } of Object.values(frames)) {
+    expect(movements).toBe(open);
+    expect(others).not.toContain(open);
+  }
+});
+
 it("breaks a slide's link in the slider list only between the parts of its address", async () => {
   const page = await session.page('desktop', 'admin');
   const link = '/categoria/yugioh/LOB-EN001/legend-of-blue-eyes-white-dragon';

@@ -50,7 +50,7 @@ export function StockCheckTable({ rows, onAddStock, ref }: StockCheckTableProps)
           const cardId = `${tableId}-${index}`;
           return (
             <Fragment key={row.id}>
-              <tr className="stock-table__row" data-testid="stock-row" aria-label={row.name}>
+              <tr className={open ? 'stock-table__row stock-table__row--open' : 'stock-table__row'} data-testid="stock-row" aria-label={row.name}>
                 <th scope="row" data-label="Carta" id={cardId}>
                   {row.name}
                   <span className="stock-table__print">{printOf(row)}</span>
