@@ -728,10 +728,20 @@ it("opens the account menu at a tap on 'Mi cuenta' while a toast shows on a phon
   expect({ covered, opened }).toEqual({ covered: { 320: [], 375: [], 390: [] }, opened: { 320: true, 375: true, 390: true } });
 });
 
+/** Answers every write to `path` with a 500, as a failing server would; reads go through. */
+const refuseWrites = (page: Page, path: string) =>
+  page.route(path, (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, body: '{}' })));
+
+/** Waits for `toast` to show and end its entrance, so its box is where it stays. */
+async function settledToast(toast: Locator): Promise<void> {
+  await toast.waitFor();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+}
+
 it("keeps a toast off an admin dialog's 'Cancelar' and 'Guardar' on a phone, the 'Guardar' of a refused save too", async () => {
   const page = await phonePage('admin');
   await page.goto('/admin/manage-slider');
-  await page.route('**/api/admin/slides**', (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, body: '{}' })));
+  await refuseWrites(page, '**/api/admin/slides**');
   await page.getByRole('button', { name: 'Agregar slide' }).click();
   // The slide dialog is taller than the phone: 'Guardar', scrolled to, ends the screen.
   const dialog = page.getByRole('dialog', { name: 'Agregar slide' });
@@ -739,8 +749,7 @@ it("keeps a toast off an admin dialog's 'Cancelar' and 'Guardar' on a phone, the
   await dialog.getByLabel('Texto alternativo').fill('Promo');
   await dialog.getByRole('button', { name: 'Guardar' }).tap();
   const toast = page.locator('.toast', { hasText: 'Error al guardar el slide' });
-  await toast.waitFor();
-  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  await settledToast(toast);
   expect(await overlap(page, '.toast', '.admin-dialog__actions')).toBe(false);
 });
 
@@ -952,15 +961,14 @@ it("keeps Most Wanted's 'Guardar' in view down its whole list on a phone, and a 
 it("keeps a toast off Most Wanted's save bar on a phone, the 'Guardar' of a refused save too", async () => {
   const page = await phonePage('admin');
   await page.goto('/admin/manage-most-wanted');
-  await page.route('**/api/admin/most-wanted', (route) => (route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, body: '{}' })));
+  await refuseWrites(page, '**/api/admin/most-wanted');
   const rows = page.locator('.ca-table-wrap:not([role="status"]) tbody tr');
   await rows.first().waitFor();
   // Down the list, where the bar is held at the foot of the screen.
   await rows.nth(Math.floor((await rows.count()) / 2)).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Guardar' }).tap();
   const toast = page.locator('.toast--error');
-  await toast.waitFor();
-  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  await settledToast(toast);
   // QA: the toast lay on the bar, its close button inside the 'Guardar' a retry would tap.
   expect(await overlap(page, '.toast', '.ca-savebar')).toBe(false);
 });
